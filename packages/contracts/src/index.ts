@@ -1,1 +1,10 @@
-export {};
+export * from './roles.ts';
+export * from './task-states.ts';
+export * from './locales.ts';
+export * from './error-codes.ts';
+export * from './permissions.ts';
+export * from './navigation.ts';
+export * from './validation.ts';
+export * from './dto.ts';
+export * from './schemas/common.ts';
+export * from './schemas/auth.ts';

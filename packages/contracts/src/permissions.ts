@@ -1,0 +1,145 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Every action the server checks. A route declares one of these (or `public`); the policy
+ * functions in the API add ownership (tenant) checks on top. Deny by default: a role has
+ * exactly the permissions listed for it below.
+ */
+export const PERMISSIONS = [
+  'account:manage',
+  'company:view',
+  'company:view-balance',
+  'tasks:list',
+  'tasks:view',
+  'tasks:create',
+  'tasks:edit',
+  'tasks:cancel',
+  'tasks:reactivate',
+  'tasks:pay',
+  'tasks:send-deferred',
+  'tasks:change-status',
+  'tasks:delete',
+  'tasks:amount-to-pay',
+  'tasks:days-to-add',
+  'tasks:validate-source-files',
+  'tasks:translated-files',
+  'tasks:quote-pdf',
+  'other-concepts:manage',
+  'payments:add',
+  'payments:view',
+  'customers:list',
+  'customers:view',
+  'customers:create',
+  'customers:edit',
+  'customers:delete',
+  'customers:bonuses',
+  'customers:assign-projects',
+  'rates:manage',
+  'rates:view-own',
+  'users:list',
+  'users:view',
+  'users:create',
+  'users:edit',
+  'users:delete',
+  'departments:manage',
+  'departments:view',
+  'languages:read',
+  'languages:manage',
+  'translation-types:read',
+  'translation-types:manage',
+  'glossaries:upload',
+  'logs:view',
+  'settings:manage',
+  'mail-outbox:view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYONE: Permission[] = [
+  'account:manage',
+  'tasks:list',
+  'tasks:view',
+  'languages:read',
+  'translation-types:read',
+];
+
+const CLIENT_COMMON: Permission[] = [
+  ...EVERYONE,
+  'company:view',
+  'tasks:create',
+  'tasks:edit',
+  'tasks:cancel',
+  'tasks:reactivate',
+  'tasks:pay',
+  'tasks:send-deferred',
+  'tasks:quote-pdf',
+  'glossaries:upload',
+];
+
+const STAFF_COMMON: Permission[] = [
+  ...EVERYONE,
+  'tasks:reactivate',
+  'tasks:change-status',
+  'tasks:amount-to-pay',
+  'tasks:days-to-add',
+  'tasks:validate-source-files',
+  'tasks:translated-files',
+  'tasks:quote-pdf',
+  'tasks:send-deferred',
+  'other-concepts:manage',
+  'customers:list',
+  'customers:view',
+  'customers:create',
+  'customers:edit',
+  'customers:assign-projects',
+];
+
+export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  CLIENT_USER: new Set(CLIENT_COMMON),
+  CLIENT_ADMIN: new Set<Permission>([
+    ...CLIENT_COMMON,
+    'company:view-balance',
+    'payments:view',
+    'rates:view-own',
+    'users:list',
+    'users:view',
+    'users:create',
+    'users:edit',
+    'users:delete',
+    'departments:manage',
+    'departments:view',
+  ]),
+  VERBA_PM: new Set(STAFF_COMMON),
+  VERBA_ADMIN: new Set<Permission>([
+    ...STAFF_COMMON,
+    'tasks:delete',
+    'payments:add',
+    'payments:view',
+    'customers:delete',
+    'customers:bonuses',
+    'rates:manage',
+    'users:list',
+    'users:view',
+    'users:create',
+    'users:edit',
+    'users:delete',
+    'languages:manage',
+    'translation-types:manage',
+    'logs:view',
+    'settings:manage',
+    'mail-outbox:view',
+  ]),
+};
+
+export const can = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].has(permission);
+
+/** Which user types a role may create (spec part 2 §6). `fromCustomer`: the admin acts from a customer page. */
+export function creatableUserTypes(role: Role, fromCustomer: boolean): Role[] {
+  switch (role) {
+    case 'VERBA_ADMIN':
+      return fromCustomer ? ['CLIENT_ADMIN'] : ['CLIENT_ADMIN', 'VERBA_ADMIN', 'VERBA_PM'];
+    case 'CLIENT_ADMIN':
+      return ['CLIENT_ADMIN', 'CLIENT_USER'];
+    default:
+      return [];
+  }
+}

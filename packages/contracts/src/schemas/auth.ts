@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailSchema, langField, passwordSchema } from './common.ts';
+
+export const loginBody = z.strictObject({
+  email: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(255),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024),
+  ...langField,
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const passwordEmailBody = z.strictObject({ email: emailSchema, ...langField });
+
+export const passwordValidateBody = z.strictObject({
+  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+  email: emailSchema.optional(),
+  ...langField,
+});
+
+const confirmationMatches = {
+  check: (body: { password: string; password_confirmation: string }) =>
+    body.password === body.password_confirmation,
+  options: { error: 'validation.password_confirmation', path: ['password_confirmation'] },
+};
+const newPassword = {
+  password: passwordSchema,
+  password_confirmation: z.string({ error: 'validation.required' }),
+};
+
+export const passwordResetBody = z
+  .strictObject({
+    email: emailSchema,
+    token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+    ...newPassword,
+    ...langField,
+  })
+  .refine(confirmationMatches.check, confirmationMatches.options);
+
+export const changePasswordBody = z
+  .strictObject({ id: z.coerce.number().int().optional(), ...newPassword, ...langField })
+  .refine(confirmationMatches.check, confirmationMatches.options);
+
+export const languageBody = z.strictObject({
+  language: z.enum(['en', 'es', 'ca'], { error: 'validation.invalid_option' }),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales.ts';
+
+export const localeSchema = z.enum(LOCALES, { error: 'validation.invalid_option' });
+/** Optional `lang` carried by many bodies (spec part 2 §7); the server also reads it from the query. */
+export const langField = { lang: localeSchema.optional() };
+
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.max_length' });
+
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.max_length' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const emailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(255, { error: 'validation.max_length' })
+  .pipe(z.email({ error: 'validation.email' }))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .refine((value) => value.length >= 8 && value.length <= 128, { error: 'validation.password_length' });
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export interface Paginated<T> {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  data: T[];
+}

@@ -1,0 +1,19 @@
+export const TASK_STATES = [
+  'TEMPORAL',
+  'DRAFT',
+  'CALCULATING',
+  'DEFERRED',
+  'APPROVED',
+  'IN_COURSE',
+  'DONE',
+  'CANCELLED',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** A list filter only: APPROVED or DRAFT. Never stored on a task. */
+export const APPROVED_AND_DRAFT = 'APPROVED_AND_DRAFT' as const;
+export const TASK_STATE_FILTERS = [...TASK_STATES, APPROVED_AND_DRAFT] as const;
+export type TaskStateFilter = (typeof TASK_STATE_FILTERS)[number];
+
+export const PAYMENT_SCHEMES = ['ON_DEMAND', 'DEFERRED'] as const;
+export type PaymentScheme = (typeof PAYMENT_SCHEMES)[number];
