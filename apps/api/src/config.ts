@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DEMO_DATA: bool.optional(),
+  PUBLIC_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(8 * 60 * 60),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
+  LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_IGNORE_TLS: bool.default(false),
+  MAIL_FROM: z.string().default('Verba <no-reply@verba.test>'),
+  INITIAL_ADMIN_EMAIL: z.string().optional(),
+  INITIAL_ADMIN_PASSWORD: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: string;
+  production: boolean;
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demoData: boolean;
+  publicUrl: string;
+  webDist: string;
+  sessionTtlSeconds: number;
+  passwordResetTtlMinutes: number;
+  login: { maxPerIpPerMinute: number; maxFailuresPerAccount: number; failureWindowMinutes: number };
+  bodyLimitBytes: number;
+  /** Without SMTP every mail goes to the outbox table (and the log). */
+  smtp:
+    | { host: string; port: number; secure: boolean; ignoreTLS: boolean; user?: string; password?: string }
+    | undefined;
+  mailFrom: string;
+  initialAdmin: { email: string; password: string } | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Reads the configuration from the environment; relative paths are taken from where npm was run. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.parse(env);
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const production = parsed.NODE_ENV === 'production';
+  const embedded = !parsed.DATABASE_URL;
+  const config: Config = {
+    env: parsed.NODE_ENV,
+    production,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data')),
+    demoData: !production && (parsed.DEMO_DATA ?? embedded),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    sessionTtlSeconds: parsed.SESSION_TTL_SECONDS,
+    passwordResetTtlMinutes: parsed.PASSWORD_RESET_TTL_MINUTES,
+    login: {
+      maxPerIpPerMinute: parsed.LOGIN_MAX_PER_IP_PER_MINUTE,
+      maxFailuresPerAccount: parsed.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      failureWindowMinutes: parsed.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    smtp: parsed.SMTP_HOST
+      ? {
+          host: parsed.SMTP_HOST,
+          port: parsed.SMTP_PORT,
+          secure: parsed.SMTP_SECURE,
+          ignoreTLS: parsed.SMTP_IGNORE_TLS,
+          ...(parsed.SMTP_USER ? { user: parsed.SMTP_USER } : {}),
+          ...(parsed.SMTP_PASSWORD ? { password: parsed.SMTP_PASSWORD } : {}),
+        }
+      : undefined,
+    mailFrom: parsed.MAIL_FROM,
+    initialAdmin:
+      parsed.INITIAL_ADMIN_EMAIL && parsed.INITIAL_ADMIN_PASSWORD
+        ? { email: parsed.INITIAL_ADMIN_EMAIL, password: parsed.INITIAL_ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: parsed.TRUST_PROXY,
+    logLevel: parsed.LOG_LEVEL,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,4 @@
+export * from './reference.ts';
+export * from './organisation.ts';
+export * from './rates.ts';
+export * from './tasks.ts';

@@ -1,0 +1,310 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, money, percent, updatedAt } from './columns.ts';
+import { countries, languages, translationTypes } from './reference.ts';
+import { customers, departments, users } from './organisation.ts';
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  folio: varchar('folio', { length: 50 }).notNull().unique(),
+  customer_id: integer('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  amount: money('amount').notNull(),
+  amount_without_taxes: money('amount_without_taxes').notNull(),
+  tax_option: varchar('tax_option', { length: 16 }).notNull(),
+  issued_at: timestamp('issued_at', { withTimezone: true }).notNull(),
+  file_path: text('file_path'),
+  payment_status: varchar('payment_status', { length: 16 }).notNull().default('pending'),
+  enterprise: varchar('enterprise', { length: 255 }),
+  tin: varchar('tin', { length: 255 }),
+  address_1: varchar('address_1', { length: 255 }),
+  address_2: varchar('address_2', { length: 255 }),
+  town: varchar('town', { length: 255 }),
+  province: varchar('province', { length: 255 }),
+  zip_code: varchar('zip_code', { length: 32 }),
+  country: varchar('country', { length: 255 }),
+  phone: varchar('phone', { length: 50 }),
+  email: varchar('email', { length: 255 }),
+  created_at: createdAt(),
+});
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    customer_id: integer('customer_id').references(() => customers.id),
+    department_id: integer('department_id').references(() => departments.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source_language_id: integer('source_language_id')
+      .notNull()
+      .references(() => languages.id),
+    translation_type_id: integer('translation_type_id')
+      .notNull()
+      .references(() => translationTypes.id),
+    description: varchar('description', { length: 255 }).notNull(),
+    comments: varchar('comments', { length: 255 }),
+    review: boolean('review').notNull().default(false),
+    custom_quote: boolean('custom_quote').notNull().default(false),
+    source_files_validated: boolean('source_files_validated').notNull().default(false),
+    source_files_validation_requested: boolean('source_files_validation_requested').notNull().default(false),
+    state: varchar('state', { length: 16 }).notNull(),
+    word_count: integer('word_count').notNull().default(0),
+    base_price: money('base_price').notNull().default('0'),
+    other_prices: money('other_prices').notNull().default('0'),
+    discount_percentage: percent('discount_percentage').notNull().default('0'),
+    discount_amount: money('discount_amount').notNull().default('0'),
+    price_taxes: money('price_taxes').notNull().default('0'),
+    other_prices_taxes: money('other_prices_taxes').notNull().default('0'),
+    tax_name: varchar('tax_name', { length: 50 }),
+    tax_percentage: percent('tax_percentage').notNull().default('0'),
+    taxed_price: money('taxed_price').notNull().default('0'),
+    amount_to_pay: money('amount_to_pay').notNull().default('0'),
+    days_to_add: integer('days_to_add').notNull().default(0),
+    due_date: timestamp('due_date', { withTimezone: true }),
+    quoted_at: timestamp('quoted_at', { withTimezone: true }),
+    approved_at: timestamp('approved_at', { withTimezone: true }),
+    approved_user_id: integer('approved_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updated_user_id: integer('updated_user_id').references(() => users.id, { onDelete: 'set null' }),
+    invoice_id: integer('invoice_id').references(() => invoices.id),
+    /** Unguessable link token of a guest's TEMPORAL task. */
+    guest_token: varchar('guest_token', { length: 64 }).unique(),
+    analysis_error: text('analysis_error'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('tasks_customer_state_idx').on(t.customer_id, t.state, t.id),
+    index('tasks_state_idx').on(t.state, t.id),
+    index('tasks_department_idx').on(t.department_id, t.id),
+    index('tasks_user_idx').on(t.user_id, t.id),
+    index('tasks_created_idx').on(t.created_at),
+  ],
+);
+
+export const taskTargetLanguages = pgTable(
+  'task_target_languages',
+  {
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    language_id: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    /** The price summary of this target language (spec shape), stored when the quote is made. */
+    price_summary: jsonb('price_summary'),
+  },
+  (t) => [primaryKey({ columns: [t.task_id, t.language_id] })],
+);
+
+export const taskStateChanges = pgTable(
+  'task_state_changes',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    from_state: varchar('from_state', { length: 16 }),
+    to_state: varchar('to_state', { length: 16 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    created_at: createdAt(),
+  },
+  (t) => [index('task_state_changes_task_idx').on(t.task_id, t.created_at)],
+);
+
+export const sourceFiles = pgTable(
+  'source_files',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    file_name: varchar('file_name', { length: 255 }).notNull(),
+    /** Storage key, never a path the client chose. */
+    file_path: text('file_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }),
+    /** Detected type ("docx", "html", ...). */
+    filter: varchar('filter', { length: 32 }),
+    error_key: varchar('error_key', { length: 100 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('source_files_task_idx').on(t.task_id)],
+);
+
+export const wordCounts = pgTable(
+  'word_counts',
+  {
+    id: serial('id').primaryKey(),
+    source_file_id: integer('source_file_id')
+      .notNull()
+      .references(() => sourceFiles.id, { onDelete: 'cascade' }),
+    target_language_id: integer('target_language_id')
+      .notNull()
+      .references(() => languages.id),
+    total_words: integer('total_words').notNull(),
+    percent101: integer('percent101').notNull(),
+    percent100: integer('percent100').notNull(),
+    percent95: integer('percent95').notNull(),
+    percent85: integer('percent85').notNull(),
+    percent75: integer('percent75').notNull(),
+    percent50: integer('percent50').notNull(),
+    no_match: integer('no_match').notNull(),
+    repetitions: integer('repetitions').notNull(),
+    characters: integer('characters').notNull().default(0),
+    internal_word_counts: jsonb('internal_word_counts'),
+  },
+  (t) => [uniqueIndex('word_counts_file_lang_unique').on(t.source_file_id, t.target_language_id)],
+);
+
+export const translatedFiles = pgTable(
+  'translated_files',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    source_file_id: integer('source_file_id')
+      .notNull()
+      .references(() => sourceFiles.id, { onDelete: 'cascade' }),
+    language_id: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    file_name: varchar('file_name', { length: 255 }).notNull(),
+    file_path: text('file_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('translated_files_task_idx').on(t.task_id)],
+);
+
+export const otherConcepts = pgTable(
+  'other_concepts',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    concept: varchar('concept', { length: 100 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    unit: varchar('unit', { length: 50 }),
+    quantity: money('quantity').notNull(),
+    price: money('price').notNull(),
+    lang: varchar('lang', { length: 2 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('other_concepts_task_idx').on(t.task_id)],
+);
+
+export const payTaskHistories = pgTable(
+  'pay_task_histories',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    type: varchar('type', { length: 255 }).notNull(),
+    taxes: money('taxes').notNull().default('0'),
+    lang: varchar('lang', { length: 2 }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('pay_task_histories_task_idx').on(t.task_id)],
+);
+
+/** One row per gateway order; `balance_used` is what the payment took from the customer's balance. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').references(() => customers.id),
+    order_number: varchar('order_number', { length: 12 }).notNull().unique(),
+    amount: money('amount').notNull(),
+    balance_used: money('balance_used').notNull().default('0'),
+    card_amount: money('card_amount').notNull().default('0'),
+    status: varchar('status', { length: 16 }).notNull(),
+    gateway: varchar('gateway', { length: 16 }).notNull(),
+    response_code: varchar('response_code', { length: 8 }),
+    authorisation_code: varchar('authorisation_code', { length: 16 }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_task_idx').on(t.task_id),
+    index('payments_customer_idx').on(t.customer_id, t.status),
+  ],
+);
+
+export const glossaries = pgTable('glossaries', {
+  id: serial('id').primaryKey(),
+  customer_id: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 1 }).notNull(),
+  source_language_id: integer('source_language_id').references(() => languages.id),
+  target_language_id: integer('target_language_id').references(() => languages.id),
+  languages: jsonb('languages'),
+  file_name: varchar('file_name', { length: 255 }).notNull(),
+  file_path: text('file_path').notNull(),
+  uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+});
+
+export const quoteRequests = pgTable('quote_requests', {
+  id: serial('id').primaryKey(),
+  company_name: varchar('company_name', { length: 40 }),
+  country_id: integer('country_id').references(() => countries.id),
+  first_name: varchar('first_name', { length: 25 }).notNull(),
+  last_name: varchar('last_name', { length: 25 }).notNull(),
+  email: varchar('email', { length: 255 }).notNull(),
+  phone_number: varchar('phone_number', { length: 16 }).notNull(),
+  source_language_id: integer('source_language_id').references(() => languages.id),
+  target_languages: jsonb('target_languages').notNull(),
+  comments: varchar('comments', { length: 255 }),
+  privacy_policy: boolean('privacy_policy').notNull(),
+  review_originals: boolean('review_originals').notNull().default(false),
+  lang: varchar('lang', { length: 2 }),
+  task_id: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+});
+
+/** Translation memory units per customer and language pair (fed by TMX imports and deliveries). */
+export const tmUnits = pgTable(
+  'tm_units',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    source_lang: varchar('source_lang', { length: 16 }).notNull(),
+    target_lang: varchar('target_lang', { length: 16 }).notNull(),
+    source_text: text('source_text').notNull(),
+    target_text: text('target_text').notNull(),
+    source_hash: varchar('source_hash', { length: 64 }).notNull(),
+    prev_hash: varchar('prev_hash', { length: 64 }),
+    next_hash: varchar('next_hash', { length: 64 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('tm_units_lookup_idx').on(t.customer_id, t.source_lang, t.target_lang, t.source_hash)],
+);

@@ -1,0 +1,26 @@
+import type { Translate } from './i18n.ts';
+
+export const BRAND_NAME = process.env.BRAND_NAME ?? 'Verba';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A plain mail: greeting, paragraphs, signature; text and HTML from the same lines. */
+export function composeMail(
+  t: Translate,
+  name: string,
+  paragraphs: string[],
+): { text: string; html: string } {
+  const lines = [t('mail.greeting', { name }), ...paragraphs, t('mail.signature', { brand: BRAND_NAME })];
+  const linkify = (line: string) =>
+    escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+  return {
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f2933">${lines
+      .map((line) => `<p>${linkify(line)}</p>`)
+      .join('')}</body></html>`,
+  };
+}

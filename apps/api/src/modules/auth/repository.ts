@@ -1,0 +1,98 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { actionLogs, customers, passwordResets, sessions, users } from '../../db/schema/index.ts';
+
+export const LOGIN_FAILED_ACTION = 'auth.login_failed';
+
+export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(actionLogs)
+    .where(
+      and(
+        eq(actionLogs.action, LOGIN_FAILED_ACTION),
+        eq(sql`lower(${actionLogs.user_email})`, email),
+        gt(actionLogs.created_at, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function createSession(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | undefined },
+): Promise<void> {
+  await db.insert(sessions).values({
+    user_id: values.userId,
+    token_hash: values.tokenHash,
+    expires_at: values.expiresAt,
+    ip: values.ip,
+    user_agent: values.userAgent ?? null,
+  });
+}
+
+export async function recordLogin(
+  db: Db,
+  userId: number,
+  customerId: number | null,
+  at: Date,
+): Promise<void> {
+  await db.update(users).set({ last_login_at: at }).where(eq(users.id, userId));
+  if (customerId) {
+    await db
+      .update(customers)
+      .set({ last_login_at: at, last_login_user_id: userId })
+      .where(eq(customers.id, customerId));
+  }
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** A new reset link replaces any earlier one that was not used. */
+export async function replaceResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ used_at: new Date() })
+      .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+    await tx.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+  });
+}
+
+export async function findUsableReset(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: passwordResets.id,
+      user_id: passwordResets.user_id,
+      email: users.email,
+      is_active: users.is_active,
+    })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.user_id))
+    .where(
+      and(
+        eq(passwordResets.token_hash, tokenHash),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks the token used only if nobody used it first; false when it lost that race. */
+export async function consumeReset(db: Db, resetId: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ used_at: new Date() })
+    .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.used_at)))
+    .returning({ id: passwordResets.id });
+  return rows.length === 1;
+}

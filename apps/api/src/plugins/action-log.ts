@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { actionLogs, customers } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+
+export interface ActionLogEntry {
+  action?: string;
+  description?: string;
+  customer?: { id: number; name: string } | null;
+  /** Who acted when no one is signed in yet (login, password reset). */
+  userEmail?: string;
+  userId?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the action log row of this call says; set by the service when it knows more. */
+    actionLog: ActionLogEntry;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every successful mutating call writes one action log row (DESIGN §4). */
+export const actionLogPlugin = fp(async (app) => {
+  app.decorateRequest('actionLog', null as unknown as ActionLogEntry);
+  app.addHook('onRequest', async (request) => {
+    request.actionLog = {};
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      !MUTATING.has(request.method) ||
+      reply.statusCode >= 400 ||
+      !request.routeOptions.url?.startsWith('/api')
+    )
+      return;
+    try {
+      await writeActionLog(app.db, request, request.actionLog);
+    } catch (err) {
+      request.log.error({ err }, 'could not write the action log');
+    }
+  });
+});
+
+export async function writeActionLog(db: Db, request: FastifyRequest, entry: ActionLogEntry): Promise<void> {
+  const action =
+    entry.action ?? request.routeOptions.config.action ?? `${request.method} ${request.routeOptions.url}`;
+  let customer = entry.customer;
+  if (customer === undefined && request.user?.customer_id) {
+    const [row] = await db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, request.user.customer_id));
+    customer = row ?? null;
+  }
+  await db.insert(actionLogs).values({
+    action,
+    description: entry.description ?? `${request.method} ${request.url.split('?')[0]}`,
+    ip: request.ip,
+    user_id: entry.userId ?? request.user?.id ?? null,
+    user_email: entry.userEmail ?? request.user?.email ?? null,
+    customer_id: customer?.id ?? null,
+    customer_name: customer?.name ?? null,
+  });
+}

@@ -1,0 +1,91 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { can, type Locale, type Permission, type Role } from '@verba/contracts';
+import { sessions, users } from '../db/schema/index.ts';
+import { sha256 } from '../lib/tokens.ts';
+import { forbidden, unauthenticated } from '../lib/app-error.ts';
+
+/** What a route must declare: a permission, `authenticated` (any signed-in user) or `public`. */
+export type RouteAccess = Permission | 'authenticated' | 'public';
+
+export interface CurrentUser {
+  id: number;
+  type: Role;
+  email: string;
+  name: string;
+  lastname: string;
+  language: Locale;
+  customer_id: number | null;
+  session_id: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Name of the action log row a successful call writes (mutating calls). */
+    action?: string;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+/** Routes outside our code that serve documentation only. */
+const EXEMPT_PREFIXES = ['/api/docs'];
+
+/**
+ * Deny by default: every /api route must declare its access, or the app refuses to start
+ * (and so every test fails). The permission is checked before the body is even validated.
+ */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
+    const config = route.config as { access?: RouteAccess } | undefined;
+    if (!config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.user = await findSessionUser(app, token);
+    if (!access || access === 'public') return;
+    if (!request.user) throw unauthenticated();
+    if (access !== 'authenticated' && !can(request.user.type, access)) throw forbidden();
+  });
+});
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+async function findSessionUser(app: FastifyInstance, token: string): Promise<CurrentUser | null> {
+  const [row] = await app.db
+    .select({
+      session_id: sessions.id,
+      id: users.id,
+      type: users.type,
+      email: users.email,
+      name: users.name,
+      lastname: users.lastname,
+      language: users.language,
+      customer_id: users.customer_id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.token_hash, sha256(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+        eq(users.is_active, true),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, type: row.type as Role, language: row.language as Locale } : null;
+}

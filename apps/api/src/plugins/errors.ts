@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issueField, issueMessage, type ApiErrorBody } from '@verba/contracts';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
+
+const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'errors.invalid_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'errors.body_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'errors.body_too_large' },
+  FST_FILES_LIMIT: { status: 413, key: 'errors.body_too_large' },
+  FST_ERR_RATE_LIMIT: { status: 429, key: 'errors.too_many_requests' },
+};
+
+/** The API's error shape (DESIGN §4), translated; a 5xx never shows internals. */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(error, request, reply);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const issue = {
+          ...v.params,
+          code: v.keyword,
+          message: v.message ?? '',
+          path: v.instancePath.split('/').filter(Boolean),
+        } as unknown as z.core.$ZodIssue;
+        const { key, values } = issueMessage(issue);
+        const field = issueField(issue);
+        (errors[field] ??= []).push(request.t(key, values));
+      }
+      return reply
+        .status(422)
+        .send({ message: request.t('errors.validation'), errors } satisfies ApiErrorBody);
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) {
+      if (known.status === 429 && error.statusCode === 429)
+        reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
+      return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ message: request.t(status === 404 ? 'errors.not_found' : 'errors.bad_request') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: request.t('errors.server') } satisfies ApiErrorBody);
+  });
+});
+
+function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody = { message: request.t(error.messageKey, error.options.values) };
+  if (error.options.errorCode !== undefined) body.error_code = error.options.errorCode;
+  if (error.options.fields) {
+    body.errors = Object.fromEntries(
+      Object.entries(error.options.fields).map(([field, messages]) => [
+        field,
+        messages.map((m) => (typeof m === 'string' ? request.t(m) : request.t(m.key, m.values))),
+      ]),
+    );
+  }
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  return reply.status(error.status).send(body);
+}

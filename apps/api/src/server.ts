@@ -1,0 +1,28 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
+import { buildApp } from './app.ts';
+
+const started = performance.now();
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seedReferenceData(database.db);
+if (config.demoData) await seedDemoData(database.db);
+if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);
+
+const app = await buildApp(config, database);
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
