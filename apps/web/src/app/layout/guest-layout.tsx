@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppHeader } from './app-header.tsx';
+import { ExtendedFooter, ShortFooter } from './footers.tsx';
+import { RoutedContent } from './routed-content.tsx';
+import classes from './layout.module.css';
+
+/** Sign-in screens: header with logo and language switcher, no side menu, short footer. */
+export function GuestLayout() {
+  return <PublicFrame footer={<ShortFooter />} />;
+}
+
+/** Public quote pages: same header, extended footer (spec part 1 §2). */
+export function PublicQuoteLayout() {
+  return <PublicFrame footer={<ExtendedFooter />} />;
+}
+
+function PublicFrame({ footer }: { footer: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.page}>
+      <a href="#main" className={classes.skipLink}>
+        {t('menu.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" className={classes.guestContent} tabIndex={-1}>
+        <RoutedContent />
+      </main>
+      {footer}
+    </div>
+  );
+}

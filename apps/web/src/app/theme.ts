@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep ink blue with enough contrast for white text at shades 6-9 (axe colour-contrast).
+const ink: MantineColorsTuple = [
+  '#eef3fa',
+  '#dbe4f1',
+  '#b3c6e2',
+  '#88a6d3',
+  '#648bc6',
+  '#4c7abf',
+  '#3f6cb0',
+  '#2f5893',
+  '#264a7c',
+  '#1f3a5f',
+];
+
+export const theme = createTheme({
+  primaryColor: 'ink',
+  primaryShade: 7,
+  colors: { ink },
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  defaultRadius: 'md',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    TextInput: { defaultProps: { radius: 'md' } },
+    PasswordInput: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+  },
+});

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { ERROR_CODES } from '@verba/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useLoginMutation } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const signIn = useAuthStore((state) => state.signIn);
+  const loginMutation = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [badCredentials, setBadCredentials] = useState(false);
+
+  const incomplete = email.trim() === '' || password.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (incomplete) return;
+    setBadCredentials(false);
+    loginMutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          signIn({ token: result.access_token, expiresInSeconds: result.expires_in, user: result.user });
+          navigate('/tasks', { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errorCode === ERROR_CODES.BAD_CREDENTIALS)
+            setBadCredentials(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {badCredentials ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('login.badCredentialsTitle')}
+              role="alert"
+              data-testid="login-inline-help"
+            >
+              {t('login.badCredentialsHelp')}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={badCredentials}
+            required
+            name="email"
+            data-autofocus
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={badCredentials}
+            required
+            name="password"
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/login/reset" size="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth disabled={incomplete} loading={loginMutation.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

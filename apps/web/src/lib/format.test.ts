@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatEuros } from './format.ts';
+import { activeMenuKey, canOpenRoute } from './permissions.ts';
+import type { UserDto } from '@verba/contracts';
+
+describe('formatting', () => {
+  const date = new Date(2026, 10, 3, 12, 0);
+  it('writes en dates month/day/year and es, ca day/month/year', () => {
+    expect(formatDate(date, 'en')).toBe('11/03/2026');
+    expect(formatDate(date, 'es')).toBe('03/11/2026');
+    expect(formatDate(date, 'ca')).toBe('03/11/2026');
+  });
+
+  it('formats euros per locale from decimal strings', () => {
+    expect(formatEuros('1234.5', 'en')).toBe('€1,234.50');
+    expect(formatEuros('1234.5', 'es').replace(/\s/g, ' ')).toBe('1.234,50 €');
+    expect(formatEuros('0.00', 'ca').replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+});
+
+describe('menu highlight and route access', () => {
+  it('highlights by path prefix, tasks by default', () => {
+    expect(activeMenuKey('/general/rates')).toBe('general/rates');
+    expect(activeMenuKey('/rates')).toBe('rates');
+    expect(activeMenuKey('/users/4/edit')).toBe('users');
+    expect(activeMenuKey('/customers/2/edit')).toBe('customers');
+    expect(activeMenuKey('/404')).toBe('tasks');
+    expect(activeMenuKey('/')).toBe('tasks');
+  });
+
+  const user = (type: UserDto['type'], showRates = false): UserDto => ({
+    id: 1,
+    name: 'A',
+    lastname: 'B',
+    email: 'a@b.c',
+    phone: null,
+    type,
+    language: 'en',
+    is_active: true,
+    customer_id: type.startsWith('CLIENT') ? 1 : null,
+    customer: type.startsWith('CLIENT')
+      ? {
+          id: 1,
+          name: 'Acme',
+          customer_number: null,
+          address: null,
+          address_2: null,
+          town: null,
+          province: null,
+          postal_code: null,
+          tin: null,
+          country: null,
+          success_representative: null,
+          success_representative_email: null,
+          payment_scheme: 'ON_DEMAND',
+          show_rates: showRates,
+        }
+      : null,
+    departments: [],
+  });
+
+  it('follows the route tables, and /rates needs show_rates', () => {
+    expect(canOpenRoute(user('CLIENT_ADMIN', true), '/rates')).toBe(true);
+    expect(canOpenRoute(user('CLIENT_ADMIN', false), '/rates')).toBe(false);
+    expect(canOpenRoute(user('CLIENT_USER'), '/users')).toBe(false);
+    expect(canOpenRoute(user('VERBA_PM'), '/customers/:id/edit')).toBe(true);
+    expect(canOpenRoute(user('VERBA_PM'), '/customers/create')).toBe(false);
+    expect(canOpenRoute(user('VERBA_ADMIN'), '/company')).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import type { Locale } from '@verba/contracts';
+
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', ca: 'ca-ES' };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** en: month/day/year; es and ca: day/month/year (spec part 2 §9). */
+export function formatDate(value: string | number | Date, locale: Locale): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = pad(date.getDate());
+  const month = pad(date.getMonth() + 1);
+  const year = date.getFullYear();
+  return locale === 'en' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+}
+
+export function formatDateTime(value: string | number | Date, locale: Locale): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(date, locale)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Euros from a decimal string ("120.50") or number, formatted for the locale. */
+export function formatEuros(amount: string | number, locale: Locale, fractionDigits = 2): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value)) return '';
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    useGrouping: true,
+  }).format(value);
+}

@@ -1,0 +1,13 @@
+import { api } from './api-client.ts';
+
+/** Tells the server a page failed to render (spec part 2 §7, POST /ui-error). Never throws. */
+export async function reportUiError(error: Error, componentStack?: string | null): Promise<void> {
+  const stackTrace = [error.stack ?? '', componentStack ?? ''].filter(Boolean).join('\n');
+  await api
+    .post(
+      '/ui-error',
+      { error: { message: error.message, name: error.name, string: String(error) }, stackTrace },
+      { handles: [400, 401, 403, 404, 422, 429, 500, 502, 503, 504], silentUnauthorized: true },
+    )
+    .catch(() => undefined);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+const catalogues = import.meta.glob<Record<string, unknown>>('./*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locale catalogues', () => {
+  const english = Object.keys(catalogues).filter((path) => path.startsWith('./en/'));
+
+  it('has namespaces to compare', () => expect(english.length).toBeGreaterThan(0));
+
+  it.each(['es', 'ca'])('%s has exactly the keys of en, none empty', (lang) => {
+    for (const path of english) {
+      const other = catalogues[path.replace('./en/', `./${lang}/`)];
+      expect(other, `${lang} misses ${path}`).toBeDefined();
+      expect(keysOf(other).sort()).toEqual(keysOf(catalogues[path]).sort());
+      for (const key of keysOf(other)) {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], other);
+        expect(typeof value === 'string' && value.trim() !== '', `${lang} ${path} ${key}`).toBe(true);
+      }
+    }
+    const namespaces = (l: string) => Object.keys(catalogues).filter((p) => p.startsWith(`./${l}/`)).length;
+    expect(namespaces(lang)).toBe(english.length);
+  });
+});
