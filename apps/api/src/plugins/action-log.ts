@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 export interface ActionLogEntry {
   action?: string;
   description?: string;
-  customer?: { id: number; name: string } | null;
+  /** The customer concerned; defaults to the signed-in user's. `null`: none. */
+  customerId?: number | null;
   /** Who acted when no one is signed in yet (login, password reset). */
   userEmail?: string;
   userId?: number;
@@ -46,13 +47,13 @@ export const actionLogPlugin = fp(async (app) => {
 export async function writeActionLog(db: Db, request: FastifyRequest, entry: ActionLogEntry): Promise<void> {
   const action =
     entry.action ?? request.routeOptions.config.action ?? `${request.method} ${request.routeOptions.url}`;
-  let customer = entry.customer;
-  if (customer === undefined && request.user?.customer_id) {
-    const [row] = await db
+  const customerId = entry.customerId === undefined ? request.user?.customer_id : entry.customerId;
+  let customer: { id: number; name: string } | undefined;
+  if (customerId) {
+    [customer] = await db
       .select({ id: customers.id, name: customers.name })
       .from(customers)
-      .where(eq(customers.id, request.user.customer_id));
-    customer = row ?? null;
+      .where(eq(customers.id, customerId));
   }
   await db.insert(actionLogs).values({
     action,

@@ -13,7 +13,6 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'errors.body_too_large' },
   FST_FILES_LIMIT: { status: 413, key: 'errors.body_too_large' },
-  FST_ERR_RATE_LIMIT: { status: 429, key: 'errors.too_many_requests' },
 };
 
 /** The API's error shape (DESIGN §4), translated; a 5xx never shows internals. */
@@ -44,6 +43,7 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: request.t('errors.too_many_requests') });
     if (status >= 400 && status < 500) {
       return reply
         .status(status)

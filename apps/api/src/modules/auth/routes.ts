@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await auth.validateResetToken(app, request.body.token, request.body.email);
       request.actionLog = {
         description: 'Password reset link checked',
-        customer: null,
+        customerId: null,
         userEmail: request.body.email,
       };
       return { data: { valid: true, message: request.t('auth.reset_token_valid') } };

@@ -37,7 +37,7 @@ export async function login(
       action: repo.LOGIN_FAILED_ACTION,
       description: 'Failed sign-in attempt',
       userEmail: normalised,
-      customer: null,
+      customerId: null,
     });
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
@@ -59,6 +59,7 @@ export async function login(
     description: 'Signed in',
     userEmail: user.email,
     userId: user.id,
+    customerId: user.customer_id,
   };
   return {
     user: await userDto(app.db, user),
@@ -82,7 +83,7 @@ export async function sendResetLink(
     action: 'auth.password_reset_requested',
     description: 'Password reset requested',
     userEmail: email,
-    customer: null,
+    customerId: null,
   };
   const user = await findUserByEmail(app.db, email);
   if (!user || !user.is_active) return;
@@ -131,5 +132,6 @@ export async function resetPassword(
     description: 'Password reset with a mailed link',
     userEmail: user?.email,
     userId: user?.id,
+    customerId: user?.customer_id ?? null,
   };
 }

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, repoRoot } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
+import { users, languages, countries, translationTypes, settings } from './db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+
+describe('configuration', () => {
+  it('defaults to the embedded database in ./data with demo data, on port 3000', () => {
+    const config = loadConfig({ INIT_CWD: repoRoot });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.join(repoRoot, 'data'));
+    expect(config.demoData).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+
+  it('never loads demo data in production, nor by default on PostgreSQL', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO_DATA: 'on' }).demoData).toBe(true);
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
+    expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow();
+  });
+});
+
+describe('reference data and the first admin', () => {
+  it('seeds languages, countries with tax rules, translation types and the next task id, idempotently', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await seedReferenceData(database.db);
+      await seedReferenceData(database.db);
+      const langs = await database.db.select().from(languages);
+      expect(langs.length).toBeGreaterThanOrEqual(60);
+      const codes = new Set(langs.map((l) => l.iso_code));
+      const eu = [
+        'bg',
+        'hr',
+        'cs',
+        'da',
+        'nl',
+        'en',
+        'et',
+        'fi',
+        'fr',
+        'de',
+        'el',
+        'hu',
+        'ga',
+        'it',
+        'lv',
+        'lt',
+        'mt',
+        'pl',
+        'pt',
+        'ro',
+        'sk',
+        'sl',
+        'es',
+        'sv',
+      ];
+      for (const code of [...eu, 'ca', 'eu', 'gl', 'zh', 'ja', 'ko', 'th', 'ar', 'ru', 'tr'])
+        expect(codes).toContain(code);
+      const basque = langs.find((l) => l.iso_code === 'eu');
+      expect(basque).toMatchObject({ name_en: 'Basque', name_es: 'Euskera', name_ca: 'Basc' });
+      const epe = (await database.db.select().from(countries).where(eq(countries.code, 'EPE')))[0];
+      expect(epe).toMatchObject({ tax_name: 'IVA', tax_percentage: '21.00' });
+      for (const code of ['EIC', 'AND', 'US', 'GB']) {
+        const [row] = await database.db.select().from(countries).where(eq(countries.code, code));
+        expect(row).toMatchObject({ tax_name: null, tax_percentage: '0.00' });
+      }
+      const types = await database.db.select().from(translationTypes).orderBy(translationTypes.id);
+      expect(types.map((tt) => [tt.id, tt.percent, tt.name_en])).toEqual([
+        [1, '100.00', 'Human'],
+        [2, '130.00', 'Premium'],
+        [3, '70.00', 'Value'],
+        [4, '40.00', 'Flash'],
+      ]);
+      expect(await database.db.select().from(settings)).toEqual([{ key: 'next_task_id', value: '1' }]);
+
+      expect(
+        await ensureInitialAdmin(database.db, {
+          email: 'Boss@Provider.test',
+          password: 'a-long-enough-password',
+        }),
+      ).toBe('created');
+      expect(
+        await ensureInitialAdmin(database.db, {
+          email: 'other@provider.test',
+          password: 'a-long-enough-password',
+        }),
+      ).toBe('exists');
+      const admins = await database.db.select().from(users);
+      expect(admins.map((u) => [u.email, u.type])).toEqual([['boss@provider.test', 'VERBA_ADMIN']]);
+      await expect(ensureInitialAdmin(database.db, { email: 'x@y.test', password: 'short' })).resolves.toBe(
+        'exists',
+      );
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc } from 'drizzle-orm';
+import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
+import { uiErrors } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Verba</title><div id="root"></div>',
+  );
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving', () => {
+  it('GET /api/health answers ok', async () => {
+    const res = await call(t.app, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('serves the web app, with SPA fallback for deep links, and JSON 404 under /api', async () => {
+    const deep = await call(t.app, 'GET', '/customers/12/edit');
+    expect(deep.status).toBe(200);
+    expect(deep.raw.body).toContain('<div id="root">');
+    expect((await call(t.app, 'GET', '/assets/app.js')).raw.body).toBe('console.log(1)');
+    const api = await call(t.app, 'GET', '/api/no-such-thing', { headers: { 'accept-language': 'ca' } });
+    expect(api.status).toBe(404);
+    expect(api.json).toEqual({ message: 'Element no trobat' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await call(t.app, 'GET', '/login');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await call(t.app, 'GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.json.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(res.json.paths['/api/action-logs'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'start_date',
+    );
+  });
+});
+
+describe('POST /api/ui-error', () => {
+  it('stores a rendering failure, signed in or not', async () => {
+    const res = await call(t.app, 'POST', '/api/ui-error', {
+      body: {
+        error: { message: 'x is undefined', name: 'TypeError', string: 'TypeError: x is undefined' },
+        stackTrace: 'at App',
+      },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.database.db.select().from(uiErrors).orderBy(desc(uiErrors.id)).limit(1);
+    expect(row).toMatchObject({ message: 'x is undefined', name: 'TypeError', stack: 'at App' });
+  });
+
+  it('refuses a malformed report', async () => {
+    expect((await call(t.app, 'POST', '/api/ui-error', { body: { error: 'boom' } })).status).toBe(422);
+  });
+});
+
+describe('GET /api/dev/mail-outbox', () => {
+  it('is for VERBA_ADMIN only', async () => {
+    await call(t.app, 'POST', '/api/auth/password/email', { body: { email: DEMO.pm } });
+    const admin = await call(t.app, 'GET', '/api/dev/mail-outbox', { token: await login(t.app, DEMO.admin) });
+    expect(admin.status).toBe(200);
+    expect(admin.json.data[0].to).toBe(DEMO.pm);
+    for (const email of [DEMO.pm, DEMO.acmeAdmin, DEMO.acmeUser]) {
+      expect(
+        (await call(t.app, 'GET', '/api/dev/mail-outbox', { token: await login(t.app, email) })).status,
+      ).toBe(403);
+    }
+    expect((await call(t.app, 'GET', '/api/dev/mail-outbox')).status).toBe(401);
+  });
+});
