@@ -21,7 +21,11 @@ import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { userManagementRoutes, userRoutes } from './modules/users/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { departmentRoutes } from './modules/departments/routes.ts';
+import { languageRoutes } from './modules/languages/routes.ts';
+import { settingRoutes } from './modules/settings/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 
 declare module 'fastify' {
@@ -86,6 +90,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(userManagementRoutes);
+      await api.register(customerRoutes);
+      await api.register(departmentRoutes);
+      await api.register(languageRoutes);
+      await api.register(settingRoutes);
       await api.register(logRoutes);
     },
     { prefix: '/api' },

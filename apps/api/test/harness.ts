@@ -29,11 +29,14 @@ export interface TestApp {
  * on the server of TEST_DATABASE_URL (dropped again on close). Reference and demo data loaded.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' }, {
-    webDist: '/nonexistent',
-    login: { maxPerIpPerMinute: 10_000, maxFailuresPerAccount: 5, failureWindowMinutes: 15 },
-    ...overrides,
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' },
+    {
+      webDist: '/nonexistent',
+      login: { maxPerIpPerMinute: 10_000, maxFailuresPerAccount: 5, failureWindowMinutes: 15 },
+      ...overrides,
+    },
+  );
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
@@ -77,7 +80,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, options: CallOptions = {}) {
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+) {
   const response = await app.inject({
     method,
     url,

@@ -8,3 +8,4 @@ export * from './validation.ts';
 export * from './dto.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/organisation.ts';

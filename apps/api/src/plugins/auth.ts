@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { can, type Locale, type Permission, type Role } from '@verba/contracts';
-import { sessions, users } from '../db/schema/index.ts';
+import { customers, sessions, users } from '../db/schema/index.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 
@@ -78,12 +78,15 @@ async function findSessionUser(app: FastifyInstance, token: string): Promise<Cur
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(customers, eq(customers.id, users.customer_id))
     .where(
       and(
         eq(sessions.token_hash, sha256(token)),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, new Date()),
         eq(users.is_active, true),
+        // a deactivated customer takes its users' sessions with it
+        or(isNull(users.customer_id), eq(customers.is_active, true)),
       ),
     )
     .limit(1);

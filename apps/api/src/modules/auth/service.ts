@@ -13,6 +13,7 @@ import {
   setPasswordHash,
   userDto,
 } from '../users/repository.ts';
+import { findCustomer } from '../customers/repository.ts';
 import * as repo from './repository.ts';
 
 export async function login(
@@ -41,7 +42,8 @@ export async function login(
     });
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
-  if (!user.is_active) {
+  const customer = user.customer_id ? await findCustomer(app.db, user.customer_id) : undefined;
+  if (!user.is_active || customer?.is_active === false) {
     throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
   }
   const token = newToken();
@@ -87,18 +89,38 @@ export async function sendResetLink(
   };
   const user = await findUserByEmail(app.db, email);
   if (!user || !user.is_active) return;
+  await mailPasswordLink(app, user, 'reset');
+}
+
+const WELCOME_LINK_MINUTES = 7 * 24 * 60;
+
+/**
+ * Mails a single-use link to set a password: `reset` when asked for, `welcome` for a new
+ * account (no password is ever sent in clear). A new link replaces earlier unused ones.
+ */
+export async function mailPasswordLink(
+  app: FastifyInstance,
+  user: { id: number; name: string; email: string; language: string },
+  kind: 'reset' | 'welcome',
+): Promise<void> {
   const token = newToken();
-  const minutes = app.config.passwordResetTtlMinutes;
+  const minutes = kind === 'welcome' ? WELCOME_LINK_MINUTES : app.config.passwordResetTtlMinutes;
   await repo.replaceResetToken(app.db, user.id, sha256(token), new Date(Date.now() + minutes * 60_000));
   const t = translator(user.language as Locale);
   const link = `${app.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
   const body = composeMail(t, user.name, [
-    t('mail.reset.intro', { brand: BRAND_NAME }),
-    t('mail.reset.action', { link }),
-    t('mail.reset.expiry', { minutes }),
-    t('mail.reset.ignore'),
+    t(`mail.${kind}.intro`, { brand: BRAND_NAME }),
+    t(`mail.${kind}.action`, { link }),
+    kind === 'welcome'
+      ? t('mail.welcome.expiry', { days: minutes / (24 * 60) })
+      : t('mail.reset.expiry', { minutes }),
+    t(`mail.${kind}.ignore`),
   ]);
-  await app.mailer.send({ to: user.email, subject: t('mail.reset.subject', { brand: BRAND_NAME }), ...body });
+  await app.mailer.send({
+    to: user.email,
+    subject: t(`mail.${kind}.subject`, { brand: BRAND_NAME }),
+    ...body,
+  });
 }
 
 async function usableReset(app: FastifyInstance, token: string, email: string | undefined) {

@@ -1,7 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Locale, Role, UserDto } from '@verba/contracts';
+import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale, Paginated, Role, UserDto } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { departmentUsers, departments, sessions, users } from '../../db/schema/index.ts';
+import { customers, departmentUsers, departments, sessions, tasks, users } from '../../db/schema/index.ts';
 import { findCompany } from '../customers/repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -63,4 +63,127 @@ export async function revokeSessions(db: Db, userId: number, keepSessionId?: num
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+}
+
+export interface UserListRow {
+  id: number;
+  name: string;
+  lastname: string;
+  email: string;
+  type: string;
+  is_active: boolean;
+  customer_id: number | null;
+  customer_name: string | null;
+}
+
+export async function listUsers(
+  db: Db,
+  q: { page: number; per_page: number; customer_id?: number | undefined; search?: string | undefined },
+): Promise<Paginated<UserListRow>> {
+  const conditions = [
+    q.customer_id ? eq(users.customer_id, q.customer_id) : undefined,
+    q.search
+      ? or(
+          ilike(users.name, likeEscaped(q.search)),
+          ilike(users.lastname, likeEscaped(q.search)),
+          ilike(users.email, likeEscaped(q.search)),
+        )
+      : undefined,
+  ].filter((c): c is SQL => Boolean(c));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      type: users.type,
+      is_active: users.is_active,
+      customer_id: users.customer_id,
+      customer_name: customers.name,
+    })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customer_id))
+    .where(where)
+    .orderBy(users.name, users.lastname, users.id)
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const n = total?.n ?? 0;
+  return {
+    current_page: q.page,
+    per_page: q.per_page,
+    total: n,
+    last_page: Math.max(1, Math.ceil(n / q.per_page)),
+    data: rows,
+  };
+}
+
+const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
+  return Boolean(row);
+}
+
+export async function departmentsOfCustomer(db: Db, customerId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.customer_id, customerId), inArray(departments.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export type UserWrite = Omit<typeof users.$inferInsert, 'id' | 'password_hash' | 'created_at'>;
+
+export async function insertUser(
+  db: Db,
+  values: UserWrite,
+  departmentIds: number[] | undefined,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(values).returning();
+    if (!row) throw new Error('user insert returned nothing');
+    if (departmentIds?.length) {
+      await tx
+        .insert(departmentUsers)
+        .values(departmentIds.map((department_id) => ({ department_id, user_id: row.id })));
+    }
+    return row;
+  });
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<UserWrite>,
+  departmentIds: number[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(users.id, id));
+    if (departmentIds) {
+      await tx.delete(departmentUsers).where(eq(departmentUsers.user_id, id));
+      if (departmentIds.length) {
+        await tx
+          .insert(departmentUsers)
+          .values(departmentIds.map((department_id) => ({ department_id, user_id: id })));
+      }
+    }
+  });
+}
+
+export async function userHasTasks(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(eq(tasks.user_id, id));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }

@@ -1,0 +1,106 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { departmentUsers, departments, users } from '../../db/schema/index.ts';
+
+export type DepartmentRow = typeof departments.$inferSelect;
+
+export async function findDepartment(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<DepartmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(departments)
+    .where(and(eq(departments.id, id), eq(departments.customer_id, customerId)));
+  return row;
+}
+
+export async function membersOf(db: Db, departmentIds: number[]) {
+  if (!departmentIds.length) return [];
+  return db
+    .select({
+      department_id: departmentUsers.department_id,
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+    })
+    .from(departmentUsers)
+    .innerJoin(users, eq(users.id, departmentUsers.user_id))
+    .where(inArray(departmentUsers.department_id, departmentIds))
+    .orderBy(users.name, users.lastname);
+}
+
+export async function listDepartments(db: Db, customerId: number, onlyForUser?: number) {
+  const rows = onlyForUser
+    ? await db
+        .select({ department: departments })
+        .from(departments)
+        .innerJoin(departmentUsers, eq(departmentUsers.department_id, departments.id))
+        .where(and(eq(departments.customer_id, customerId), eq(departmentUsers.user_id, onlyForUser)))
+        .orderBy(departments.title)
+        .then((r) => r.map((x) => x.department))
+    : await db
+        .select()
+        .from(departments)
+        .where(eq(departments.customer_id, customerId))
+        .orderBy(departments.title);
+  const members = await membersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((d) => ({
+    id: d.id,
+    title: d.title,
+    created_at: d.created_at,
+    users: members
+      .filter((m) => m.department_id === d.id)
+      .map(({ id, name, lastname, email }) => ({ id, name, lastname, email })),
+  }));
+}
+
+/** Of `ids`, the CLIENT_USERs of this customer (the only ones a department can hold). */
+export async function clientUsersOf(db: Db, customerId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.customer_id, customerId), eq(users.type, 'CLIENT_USER'), inArray(users.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertDepartment(
+  db: Db,
+  customerId: number,
+  title: string,
+  userIds: number[],
+): Promise<DepartmentRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(departments).values({ customer_id: customerId, title }).returning();
+    if (!row) throw new Error('department insert returned nothing');
+    if (userIds.length)
+      await tx.insert(departmentUsers).values(userIds.map((user_id) => ({ department_id: row.id, user_id })));
+    return row;
+  });
+}
+
+export async function updateDepartment(
+  db: Db,
+  id: number,
+  title: string,
+  userIds: number[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(departments).set({ title, updated_at: new Date() }).where(eq(departments.id, id));
+    if (userIds) {
+      await tx.delete(departmentUsers).where(eq(departmentUsers.department_id, id));
+      if (userIds.length)
+        await tx.insert(departmentUsers).values(userIds.map((user_id) => ({ department_id: id, user_id })));
+    }
+  });
+}
+
+export async function deleteDepartment(db: Db, id: number): Promise<void> {
+  await db.delete(departments).where(eq(departments.id, id));
+}
