@@ -30,9 +30,12 @@ const customerFields = {
   country_id: id,
   success_representative: optionalText(255),
   success_representative_email: z
-    .union([z.literal(''), z.null(), emailSchema])
-    .optional()
-    .transform((v) => (v ? v : null)),
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(255, { error: 'validation.max_length' })
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
   payment_scheme: z.enum(PAYMENT_SCHEMES, { error: 'validation.invalid_option' }).default('ON_DEMAND'),
   is_active: z.boolean({ error: 'validation.type' }).default(true),
   show_rates: z.boolean({ error: 'validation.type' }).default(false),
@@ -95,10 +98,10 @@ export const userBody = z.strictObject({
   language: z.enum(LOCALES, { error: 'validation.invalid_option' }).default('en'),
   customer_id: z.union([z.null(), id]).optional(),
   departments: z.array(id).max(200).default([]),
-  bonus: z
-    .union([z.null(), z.literal(''), moneyInput(0.01, 999_999.99)])
-    .optional()
-    .transform((v) => (v ? v : null)),
+  bonus: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    moneyInput(0.01, 999_999.99).nullable(),
+  ),
   is_active: z.boolean({ error: 'validation.type' }).optional(),
   /** The admin acts from a customer's page: only CLIENT_ADMIN may be created there. */
   from_customer: z.boolean().optional(),

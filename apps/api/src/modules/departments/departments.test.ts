@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
+import { departments } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let tokens: Record<RoleName, string>;
+let acmeUserId: number;
+let marketingId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await tokensByRole(t.app);
+  acmeUserId = (await call(t.app, 'GET', '/api/auth/me', { token: tokens.acmeUser })).json.data.id;
+  marketingId = (await call(t.app, 'GET', '/api/departments', { token: tokens.acmeAdmin })).json.data[0].id;
+});
+afterAll(() => t.close());
+
+const deptCount = async () => (await t.database.db.select({ n: count() }).from(departments))[0]?.n;
+
+describe('departments', () => {
+  it.each(ROLE_NAMES)('GET /api/departments for %s: client admins only, each its own', async (role) => {
+    const res = await call(t.app, 'GET', '/api/departments', { token: tokens[role] });
+    if (role === 'acmeAdmin') {
+      expect(res.status).toBe(200);
+      expect(res.json.data).toEqual([
+        expect.objectContaining({
+          title: 'Marketing',
+          users: [expect.objectContaining({ name: 'Ulises', lastname: 'Acme' })],
+        }),
+      ]);
+    } else if (role === 'globexAdmin') {
+      expect(res.json.data).toEqual([]);
+    } else {
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('another customer’s department is 404 for every call', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { title: 'Hijacked' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(t.app, method, `/api/departments/${marketingId}`, {
+        token: tokens.globexAdmin,
+        body,
+      });
+      expect(res.status).toBe(404);
+    }
+    expect(
+      (await call(t.app, 'GET', `/api/departments/${marketingId}`, { token: tokens.acmeAdmin })).json.data
+        .title,
+    ).toBe('Marketing');
+  });
+
+  it('creates with a required title, edits title and users, refuses foreign users', async () => {
+    const before = await deptCount();
+    const empty = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: '  ', lang: 'es' },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors.title).toEqual(['Este campo es obligatorio.']);
+    expect(await deptCount()).toBe(before);
+
+    const created = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: 'Legal' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data.id;
+    const edited = await call(t.app, 'PUT', `/api/departments/${id}`, {
+      token: tokens.acmeAdmin,
+      body: { title: 'Legal & Compliance', users: [acmeUserId] },
+    });
+    expect(edited.json.data).toMatchObject({
+      title: 'Legal & Compliance',
+      users: [expect.objectContaining({ id: acmeUserId })],
+    });
+
+    const globexAdminId = (await call(t.app, 'GET', '/api/auth/me', { token: tokens.globexAdmin })).json.data
+      .id;
+    const foreign = await call(t.app, 'PUT', `/api/departments/${id}`, {
+      token: tokens.acmeAdmin,
+      body: { title: 'X', users: [globexAdminId] },
+    });
+    expect(foreign.status).toBe(422);
+    expect(
+      (await call(t.app, 'GET', `/api/departments/${id}`, { token: tokens.acmeAdmin })).json.data.title,
+    ).toBe('Legal & Compliance');
+
+    expect(
+      (
+        await call(t.app, 'POST', '/api/departments/store', {
+          token: tokens.acmeUser,
+          body: { title: 'Nope' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/api/departments/store', { token: tokens.pm, body: { title: 'Nope' } }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('refuses to delete a department that has users, saying how many and who', async () => {
+    const res = await call(t.app, 'DELETE', `/api/departments/${marketingId}`, { token: tokens.acmeAdmin });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe('You cannot delete the department.');
+    expect(res.json.errors.users).toEqual([
+      'It still has 1 users: Ulises Acme. Move them to another department first.',
+    ]);
+    const empty = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: 'Temp' },
+    });
+    const del = await call(t.app, 'DELETE', `/api/departments/${empty.json.data.id}`, {
+      token: tokens.acmeAdmin,
+    });
+    expect(del.status).toBe(200);
+  });
+
+  it('GET /api/users/departments: the client admin sees all, the client user its own, staff refused', async () => {
+    const admin = await call(t.app, 'GET', '/api/users/departments', { token: tokens.acmeAdmin });
+    expect(admin.json.data.departments.length).toBeGreaterThanOrEqual(2);
+    const user = await call(t.app, 'GET', '/api/users/departments', { token: tokens.acmeUser });
+    expect(user.json.data.departments.map((d: { title: string }) => d.title).sort()).toEqual([
+      'Legal & Compliance',
+      'Marketing',
+    ]);
+    expect((await call(t.app, 'GET', '/api/users/departments', { token: tokens.pm })).status).toBe(403);
+  });
+});
