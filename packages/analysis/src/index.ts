@@ -1,1 +1,31 @@
-export {};
+export { analyseTask } from './task.ts';
+export type {
+  AnalyseTaskInput,
+  FileResult,
+  MemberResult,
+  TargetBands,
+  TaskFile,
+  TaskResult,
+} from './task.ts';
+export { extractText } from './extract-text.ts';
+export type { ExtractTextResult } from './extract-text.ts';
+export type { ExtractedDocument } from './extract/index.ts';
+export { segment } from './segment/segment.ts';
+export type { SegmentOptions } from './segment/segment.ts';
+export { countWords, countCharacters, gmxvFactors, isNumbersOnly } from './count/words.ts';
+export type { WordCount } from './count/words.ts';
+export { bandFor, bandNames, BandAccumulator } from './bands.ts';
+export type { BandName, Bands } from './bands.ts';
+export { readTmx } from './tm/tmx.ts';
+export type { ReadTmxOptions, TmxUnit } from './tm/tmx.ts';
+export { InMemoryTranslationMemory } from './tm/memory.ts';
+export type { TmUnit } from './tm/memory.ts';
+export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';
+export type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './tm/types.ts';
+export { contextHash, normalizeSegment } from './normalize.ts';
+export { defaultLimits, resolveLimits } from './limits.ts';
+export type { AnalysisLimits } from './limits.ts';
+export { AnalysisError, ErrorKeys } from './errors.ts';
+export type { ErrorKey, FileError } from './errors.ts';
+export { acceptedExtensions } from './detect.ts';
+export type { DetectedType } from './detect.ts';

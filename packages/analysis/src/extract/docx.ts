@@ -1,0 +1,103 @@
+import type { ZipArchive } from '../zip/archive.ts';
+import type { ExtractContext } from './context.ts';
+import { ParagraphBuilder, parseXml } from './xml.ts';
+
+/**
+ * Word (.docx): body, headers, footers, footnotes, endnotes and comments, text boxes and alt
+ * text. Deleted revisions (`w:del`), field codes (`w:instrText`), hidden runs (`w:vanish`) and
+ * the compatibility copies of drawings (`mc:Fallback`) are not translatable.
+ */
+export async function extractDocx(zip: ZipArchive, ctx: ExtractContext): Promise<void> {
+  const parts = [
+    ...zip.find(/^word\/document\.xml$/),
+    ...zip.find(/^word\/header\d*\.xml$/),
+    ...zip.find(/^word\/footer\d*\.xml$/),
+    ...zip.find(/^word\/footnotes\.xml$/),
+    ...zip.find(/^word\/endnotes\.xml$/),
+    ...zip.find(/^word\/comments\.xml$/),
+  ];
+  for (const part of parts) await extractWordPart(zip, part, ctx);
+}
+
+const SKIP = new Set([
+  'w:del',
+  'w:moveFrom',
+  'w:instrText',
+  'w:delInstrText',
+  'mc:Fallback',
+  'w:rPrChange',
+  'w:pPrChange',
+]);
+
+async function extractWordPart(
+  zip: ZipArchive,
+  part: NonNullable<ReturnType<ZipArchive['get']>>,
+  ctx: ExtractContext,
+) {
+  const builders: ParagraphBuilder[] = [];
+  const names: string[] = [];
+  let skipDepth = 0;
+  let runHidden = false;
+  let inText = false;
+  await parseXml(
+    await zip.openStream(part),
+    {
+      open(name, attrs) {
+        const parent = names[names.length - 1];
+        names.push(name);
+        if (skipDepth > 0 || SKIP.has(name)) {
+          skipDepth++;
+          return;
+        }
+        switch (name) {
+          case 'w:p':
+            builders.push(new ParagraphBuilder(ctx.emit));
+            break;
+          case 'w:r':
+            runHidden = false;
+            break;
+          case 'w:vanish':
+          case 'w:webHidden':
+            if (
+              parent === 'w:rPr' &&
+              names[names.length - 3] === 'w:r' &&
+              attrs['w:val'] !== '0' &&
+              attrs['w:val'] !== 'false'
+            ) {
+              runHidden = true;
+            }
+            break;
+          case 'w:t':
+            inText = !runHidden;
+            break;
+          case 'w:tab':
+          case 'w:br':
+          case 'w:cr':
+            if (!runHidden && parent === 'w:r') builders[builders.length - 1]?.text(' ');
+            break;
+          case 'w:noBreakHyphen':
+            builders[builders.length - 1]?.text('-');
+            break;
+          case 'wp:docPr':
+          case 'pic:cNvPr':
+            if (attrs.descr?.trim()) ctx.emit(attrs.descr.replace(/\s+/g, ' ').trim());
+            break;
+        }
+      },
+      close(name) {
+        names.pop();
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        if (name === 'w:t') inText = false;
+        else if (name === 'w:p') builders.pop()?.flush();
+        else if (name === 'w:r') runHidden = false;
+      },
+      text(t) {
+        if (inText && skipDepth === 0) builders[builders.length - 1]?.text(t);
+      },
+    },
+    { signal: ctx.signal, maxDepth: ctx.limits.maxXmlDepth },
+  );
+}

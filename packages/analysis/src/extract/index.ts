@@ -1,0 +1,179 @@
+import { basename } from 'node:path';
+import { detectFromHead, detectZipKind } from '../detect.ts';
+import type { DetectedType } from '../detect.ts';
+import { AnalysisError, ErrorKeys, toFileError } from '../errors.ts';
+import type { FileError } from '../errors.ts';
+import { readHead, spool, throwIfAborted } from '../io.ts';
+import type { Scratch } from '../io.ts';
+import { ZipArchive } from '../zip/archive.ts';
+import type { ExtractContext } from './context.ts';
+import { extractDocx } from './docx.ts';
+import { extractHtml } from './html.ts';
+import { extractIdml } from './idml.ts';
+import { extractMif } from './mif.ts';
+import { extractOdf } from './odf.ts';
+import { extractDoc, extractPpt, extractXls, openOle } from './ole.ts';
+import { extractPo } from './po.ts';
+import { extractPptx } from './pptx.ts';
+import { extractSrt } from './srt.ts';
+import { extractTxt } from './txt.ts';
+import { extractXlsx } from './xlsx.ts';
+import { extractXliff } from './xliff.ts';
+import { extractXmlGeneric } from './xml-generic.ts';
+
+/** One document found in a file: the file itself, or a member of an archive (path inside it). */
+export interface ExtractedDocument {
+  /** Member path inside the archive ("docs/a.docx", "inner.zip/b.txt"); undefined for the file itself. */
+  path?: string;
+  detectedType: DetectedType;
+  paragraphs: string[];
+  error?: FileError;
+}
+
+export interface WalkContext {
+  limits: ExtractContext['limits'];
+  signal: AbortSignal;
+  scratch: Scratch;
+  budget: ExtractContext['budget'];
+}
+
+/** Folders and files that archivers add and nobody wants counted. */
+const JUNK_RE = /(?:^|\/)(?:__MACOSX\/|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i;
+
+/**
+ * Extracts the paragraphs of a file on disk, detecting its type from the content. Archives are
+ * walked member by member (nested archives up to `maxArchiveDepth`); `onDocument` receives each
+ * document as soon as it is extracted, so that paragraphs of a large archive are never all held.
+ */
+export async function walkFile(
+  path: string,
+  name: string,
+  ctx: WalkContext,
+  onDocument: (doc: ExtractedDocument) => Promise<void> | void,
+  depth = 0,
+  prefix?: string,
+): Promise<DetectedType> {
+  throwIfAborted(ctx.signal);
+  const head = await readHead(path, 8192);
+  let type = detectFromHead(head, name);
+  if (type === 'zip') {
+    const zip = await ZipArchive.open(path, ctx.limits, ctx.budget);
+    try {
+      type = await detectZipKind(zip);
+      if (type !== 'zip') {
+        const paragraphs: string[] = [];
+        await extractFromZipFormat(type, zip, { ...ctx, emit: (p) => paragraphs.push(p) });
+        await onDocument(doc(prefix, type, paragraphs));
+        return type;
+      }
+      if (depth >= ctx.limits.maxArchiveDepth + 1)
+        throw new AnalysisError(ErrorKeys.zipDepth, { limit: ctx.limits.maxArchiveDepth });
+      for (const member of zip.members) {
+        throwIfAborted(ctx.signal);
+        if (member.directory || JUNK_RE.test(member.name)) continue;
+        const memberPath = prefix ? `${prefix}/${member.name}` : member.name;
+        if (member.unsafe) {
+          await onDocument({
+            path: memberPath,
+            detectedType: 'unknown',
+            paragraphs: [],
+            error: { key: ErrorKeys.pathTraversal },
+          });
+          continue;
+        }
+        if (member.encrypted) {
+          await onDocument({
+            path: memberPath,
+            detectedType: 'unknown',
+            paragraphs: [],
+            error: { key: ErrorKeys.encrypted },
+          });
+          continue;
+        }
+        try {
+          const file = await ctx.scratch.file();
+          await spool(
+            await zip.openStream(member),
+            file,
+            ctx.limits.maxEntryBytes,
+            ctx.signal,
+            ErrorKeys.zipBomb,
+          );
+          await walkFile(file, basename(member.name), ctx, onDocument, depth + 1, memberPath);
+        } catch (err) {
+          const e = toFileError(err);
+          // Limits of the whole archive end the archive; anything else only this member.
+          if (e.key === ErrorKeys.zipBomb || e.key === ErrorKeys.timeout || e.key === ErrorKeys.aborted)
+            throw err;
+          if (e.key === ErrorKeys.zipDepth) {
+            await onDocument({ path: memberPath, detectedType: 'zip', paragraphs: [], error: e });
+            continue;
+          }
+          await onDocument({ path: memberPath, detectedType: 'unknown', paragraphs: [], error: e });
+        }
+      }
+      return 'zip';
+    } finally {
+      zip.close();
+    }
+  }
+  const paragraphs: string[] = [];
+  const ectx: ExtractContext = { ...ctx, emit: (p) => paragraphs.push(p) };
+  switch (type) {
+    case 'empty':
+      break;
+    case 'unknown':
+      throw new AnalysisError(ErrorKeys.unsupportedType);
+    case 'ole': {
+      const ole = await openOle(path, ctx.limits.maxFileBytes);
+      if (ole.kind === 'encrypted') throw new AnalysisError(ErrorKeys.encrypted);
+      if (ole.kind === 'unknown') throw new AnalysisError(ErrorKeys.unsupportedType);
+      type = ole.kind;
+      if (ole.kind === 'doc') extractDoc(ole, ectx);
+      else if (ole.kind === 'xls') extractXls(ole, ectx);
+      else extractPpt(ole, ectx);
+      break;
+    }
+    case 'txt':
+      await extractTxt(path, ectx);
+      break;
+    case 'srt':
+      await extractSrt(path, ectx);
+      break;
+    case 'po':
+      await extractPo(path, ectx);
+      break;
+    case 'html':
+      await extractHtml(path, ectx);
+      break;
+    case 'xliff':
+      await extractXliff(path, ectx);
+      break;
+    case 'mif':
+      await extractMif(path, ectx);
+      break;
+    default:
+      await extractXmlGeneric(path, ectx);
+  }
+  await onDocument(doc(prefix, type, paragraphs));
+  return type;
+}
+
+function doc(path: string | undefined, detectedType: DetectedType, paragraphs: string[]): ExtractedDocument {
+  return path === undefined ? { detectedType, paragraphs } : { path, detectedType, paragraphs };
+}
+
+async function extractFromZipFormat(type: DetectedType, zip: ZipArchive, ctx: ExtractContext): Promise<void> {
+  switch (type) {
+    case 'docx':
+      return extractDocx(zip, ctx);
+    case 'xlsx':
+      return extractXlsx(zip, ctx);
+    case 'pptx':
+      return extractPptx(zip, ctx);
+    case 'idml':
+      return extractIdml(zip, ctx);
+    default:
+      return extractOdf(zip, ctx);
+  }
+}

@@ -1,0 +1,29 @@
+import { readLines } from '../io.ts';
+import type { ExtractContext } from './context.ts';
+
+const INDEX_RE = /^\d+$/;
+const TIMECODE_RE = /^\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}/;
+const FORMAT_TAG_RE = /<\/?[a-z][^>]*>|\{\\[^}]*\}/gi;
+
+/** SubRip subtitles: cue numbers and timecodes are skipped; each cue's text is one paragraph. */
+export async function extractSrt(path: string, ctx: ExtractContext): Promise<void> {
+  let cue: string[] = [];
+  const flush = () => {
+    const text = cue.join(' ').replace(FORMAT_TAG_RE, '').replace(/\s+/g, ' ').trim();
+    if (text) ctx.emit(text);
+    cue = [];
+  };
+  for await (const raw of readLines(path, ctx.signal)) {
+    const line = raw.trim();
+    if (line === '') {
+      flush();
+    } else if (TIMECODE_RE.test(line)) {
+      cue = [];
+    } else if (INDEX_RE.test(line) && cue.length === 0) {
+      continue;
+    } else {
+      cue.push(line);
+    }
+  }
+  flush();
+}

@@ -1,0 +1,157 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AnalysisError, ErrorKeys } from './errors.ts';
+
+/** A scratch folder for one task; every spooled file lives here and is removed at the end. */
+export class Scratch {
+  private dir: string | undefined;
+  private counter = 0;
+
+  async file(suffix = ''): Promise<string> {
+    this.dir ??= await mkdtemp(join(tmpdir(), 'verba-analysis-'));
+    this.counter++;
+    return join(this.dir, `${this.counter}${suffix.replace(/[^a-z0-9.]/gi, '')}`);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+  }
+}
+
+/** Counts bytes going through and fails with `key` once `max` is passed. */
+export function byteLimiter(
+  max: number,
+  key: typeof ErrorKeys.tooLarge | typeof ErrorKeys.zipBomb,
+  onBytes?: (n: number) => void,
+): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      onBytes?.(chunk.length);
+      if (seen > max) done(new AnalysisError(key, { limit: max }));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** Writes a stream to a scratch file, enforcing a size limit while it is written. */
+export async function spool(
+  input: NodeJS.ReadableStream | Readable,
+  path: string,
+  max: number,
+  signal: AbortSignal,
+  key: typeof ErrorKeys.tooLarge | typeof ErrorKeys.zipBomb = ErrorKeys.tooLarge,
+  onBytes?: (n: number) => void,
+): Promise<number> {
+  let size = 0;
+  await pipeline(
+    input as Readable,
+    byteLimiter(max, key, (n) => {
+      size += n;
+      onBytes?.(n);
+    }),
+    createWriteStream(path),
+    { signal },
+  );
+  return size;
+}
+
+export async function readHead(path: string, bytes = 8192): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function readWhole(path: string, max: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size > max) throw new AnalysisError(ErrorKeys.tooLarge, { limit: max });
+    const buf = Buffer.alloc(size);
+    await fh.read(buf, 0, size, 0);
+    return buf;
+  } finally {
+    await fh.close();
+  }
+}
+
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    throw reason instanceof AnalysisError ? reason : new AnalysisError(ErrorKeys.aborted);
+  }
+}
+
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/** Picks the text encoding from the byte-order mark, falling back to Windows-1252 for invalid UTF-8. */
+export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
+  // UTF-16 without BOM: "<\0?\0" or "\0<\0?"
+  if (head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0)
+    return { encoding: 'utf-16le', bom: 0 };
+  if (head.length >= 4 && head[0] === 0 && head[2] === 0 && head[1] !== 0)
+    return { encoding: 'utf-16be', bom: 0 };
+  // Cut at a possible partial sequence at the end before checking.
+  let end = head.length;
+  while (end > 0 && end > head.length - 4 && ((head[end - 1] ?? 0) & 0xc0) === 0x80) end--;
+  if (end > 0 && ((head[end - 1] ?? 0) & 0xc0) === 0xc0) end--;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
+    return { encoding: 'utf-8', bom: 0 };
+  } catch {
+    return { encoding: 'windows-1252', bom: 0 };
+  }
+}
+
+/** Streams a text file as decoded string chunks, checking the abort signal between chunks. */
+export async function* readTextChunks(
+  path: string,
+  signal: AbortSignal,
+  encodingHint?: TextEncodingName,
+): AsyncGenerator<string> {
+  const head = await readHead(path, 4096);
+  const { encoding, bom } = encodingHint ? { encoding: encodingHint, bom: 0 } : sniffEncoding(head);
+  const decoder = new TextDecoder(encoding, { ignoreBOM: false });
+  const stream = createReadStream(path, { start: bom, highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      throwIfAborted(signal);
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Yields lines of a text file without holding the whole file (a single 5 MB line is one string). */
+export async function* readLines(path: string, signal: AbortSignal): AsyncGenerator<string> {
+  let carry = '';
+  for await (const chunk of readTextChunks(path, signal)) {
+    const text = carry + chunk;
+    let start = 0;
+    for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
+      yield text.slice(start, nl).replace(/\r$/, '');
+      start = nl + 1;
+    }
+    carry = text.slice(start);
+  }
+  if (carry) yield carry.replace(/\r$/, '');
+}

@@ -1,0 +1,288 @@
+import type { Readable } from 'node:stream';
+import { BandAccumulator } from './bands.ts';
+import type { Bands } from './bands.ts';
+import { bandFor } from './bands.ts';
+import { countWords } from './count/words.ts';
+import type { DetectedType } from './detect.ts';
+import { AnalysisError, ErrorKeys, toFileError } from './errors.ts';
+import type { FileError } from './errors.ts';
+import { walkFile } from './extract/index.ts';
+import type { ExtractedDocument } from './extract/index.ts';
+import { Scratch, spool } from './io.ts';
+import { resolveLimits } from './limits.ts';
+import type { AnalysisLimits } from './limits.ts';
+import { contextHash, normalizeSegment, segmentKey } from './normalize.ts';
+import { segment } from './segment/segment.ts';
+import { bestMatch } from './tm/score.ts';
+import type { TranslationMemory } from './tm/types.ts';
+
+export interface TaskFile {
+  id: string;
+  name: string;
+  /** Opens the file's content; called once. */
+  open: () => NodeJS.ReadableStream | Readable | Promise<NodeJS.ReadableStream | Readable>;
+}
+
+export interface AnalyseTaskInput {
+  files: TaskFile[];
+  sourceLanguage: string;
+  targetLanguages: string[];
+  /** The customer's memory for a target language; without it every non-repeated segment is no match. */
+  memory?: (targetLanguage: string) => TranslationMemory | undefined;
+  limits?: Partial<AnalysisLimits>;
+  signal?: AbortSignal;
+  /** Called after each file with the number of files done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type TargetBands = Bands & { characters: number };
+
+export interface MemberResult {
+  /** Path inside the archive. */
+  path: string;
+  detectedType: DetectedType;
+  error?: FileError;
+  segments: number;
+  byTarget: Record<string, TargetBands>;
+}
+
+export interface FileResult {
+  id: string;
+  name: string;
+  detectedType: DetectedType;
+  error?: FileError;
+  /** For archives: one entry per member document (nested archives flattened into paths). */
+  members?: MemberResult[];
+  segments: number;
+  byTarget: Record<string, TargetBands>;
+}
+
+export interface TaskResult {
+  files: FileResult[];
+  /** Sum over all files, per target language. */
+  totals: Record<string, TargetBands>;
+}
+
+interface Prepared {
+  text: string;
+  words: number;
+  characters: number;
+  repetition: boolean;
+  prevHash: string;
+  nextHash: string;
+}
+
+const EMPTY_HASH = contextHash('');
+
+/**
+ * Analyses the files of a task: extraction, segmentation, GMX-V counts, repetitions across the
+ * whole task (in file order) and TM bands per target language. A file that fails gets an error
+ * key and zero counts; the others are still analysed. Never throws for a bad file.
+ */
+export async function analyseTask(input: AnalyseTaskInput): Promise<TaskResult> {
+  const limits = resolveLimits(input.limits);
+  const targets = [...new Set(input.targetLanguages)];
+  const seen = new Set<string>();
+  const memories = new Map<string, TranslationMemory | undefined>();
+  const memoryFor = (t: string) => {
+    if (!memories.has(t)) memories.set(t, input.memory?.(t));
+    return memories.get(t);
+  };
+  const files: FileResult[] = [];
+  const totals = targets.map(() => new BandAccumulator());
+  let done = 0;
+  for (const file of input.files) {
+    if (input.signal?.aborted) {
+      files.push(emptyResult(file, 'unknown', targets, { key: ErrorKeys.aborted }));
+      continue;
+    }
+    const result = await analyseOneFile(
+      file,
+      input.sourceLanguage,
+      targets,
+      limits,
+      seen,
+      memoryFor,
+      input.signal,
+    );
+    files.push(result.file);
+    result.accumulators.forEach((acc, i) => totals[i]?.merge(acc));
+    input.onProgress?.(++done, input.files.length);
+  }
+  const totalsOut: Record<string, TargetBands> = {};
+  targets.forEach((t, i) => {
+    totalsOut[t] = (totals[i] ?? new BandAccumulator()).toBands();
+  });
+  return { files, totals: totalsOut };
+}
+
+async function analyseOneFile(
+  file: TaskFile,
+  sourceLanguage: string,
+  targets: string[],
+  limits: AnalysisLimits,
+  seen: Set<string>,
+  memoryFor: (t: string) => TranslationMemory | undefined,
+  outer: AbortSignal | undefined,
+): Promise<{ file: FileResult; accumulators: BandAccumulator[] }> {
+  const scratch = new Scratch();
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort(new AnalysisError(ErrorKeys.aborted));
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new AnalysisError(ErrorKeys.timeout, { limit: limits.fileTimeoutMs });
+      controller.abort(err);
+      reject(err);
+    }, limits.fileTimeoutMs);
+  });
+  const fileAcc = targets.map(() => new BandAccumulator());
+  const members: MemberResult[] = [];
+  // Repetitions found in this file are only committed when the file succeeds.
+  const seenHere = new Set<string>();
+  let segments = 0;
+  let isArchive = false;
+  const onDocument = async (docu: ExtractedDocument) => {
+    const accs = targets.map(() => new BandAccumulator());
+    let docSegments = 0;
+    if (!docu.error) {
+      docSegments = await bandDocument(
+        docu.paragraphs,
+        sourceLanguage,
+        targets,
+        limits,
+        seen,
+        seenHere,
+        memoryFor,
+        accs,
+        controller.signal,
+      );
+      segments += docSegments;
+      accs.forEach((a, i) => fileAcc[i]?.merge(a));
+    }
+    if (docu.path !== undefined) {
+      isArchive = true;
+      const m: MemberResult = {
+        path: docu.path,
+        detectedType: docu.detectedType,
+        segments: docSegments,
+        byTarget: toRecord(targets, accs),
+      };
+      if (docu.error) m.error = docu.error;
+      members.push(m);
+    }
+  };
+  try {
+    const work = (async () => {
+      const path = await scratch.file();
+      await spool(await file.open(), path, limits.maxFileBytes, controller.signal);
+      return walkFile(
+        path,
+        file.name,
+        { limits, signal: controller.signal, scratch, budget: { used: 0 } },
+        onDocument,
+      );
+    })();
+    work.catch(() => undefined);
+    const detectedType = await Promise.race([work, timeout]);
+    for (const k of seenHere) seen.add(k);
+    const result: FileResult = {
+      id: file.id,
+      name: file.name,
+      detectedType,
+      segments,
+      byTarget: toRecord(targets, fileAcc),
+    };
+    if (isArchive || detectedType === 'zip') result.members = members;
+    return { file: result, accumulators: fileAcc };
+  } catch (err) {
+    const error =
+      controller.signal.aborted && controller.signal.reason instanceof AnalysisError
+        ? toFileError(controller.signal.reason)
+        : toFileError(err);
+    if (!controller.signal.aborted) controller.abort(new AnalysisError(ErrorKeys.aborted));
+    return {
+      file: emptyResult(file, 'unknown', targets, error),
+      accumulators: targets.map(() => new BandAccumulator()),
+    };
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+    await scratch.dispose().catch(() => undefined);
+  }
+}
+
+async function bandDocument(
+  paragraphs: string[],
+  sourceLanguage: string,
+  targets: string[],
+  limits: AnalysisLimits,
+  seen: Set<string>,
+  seenHere: Set<string>,
+  memoryFor: (t: string) => TranslationMemory | undefined,
+  accs: BandAccumulator[],
+  signal: AbortSignal,
+): Promise<number> {
+  const prepared: Prepared[] = [];
+  for (const p of paragraphs) {
+    for (const s of segment(p, sourceLanguage, { maxSegmentChars: limits.maxSegmenterChars })) {
+      const { words, characters } = countWords(s, sourceLanguage);
+      if (words === 0) continue;
+      const normalized = normalizeSegment(s);
+      const key = segmentKey(normalized);
+      const repetition = seen.has(key) || seenHere.has(key);
+      seenHere.add(key);
+      prepared.push({
+        text: normalized,
+        words,
+        characters,
+        repetition,
+        prevHash: EMPTY_HASH,
+        nextHash: EMPTY_HASH,
+      });
+    }
+  }
+  for (let i = 0; i < prepared.length; i++) {
+    const cur = prepared[i] as Prepared;
+    const prev = prepared[i - 1];
+    const next = prepared[i + 1];
+    if (prev) cur.prevHash = contextHash(prev.text);
+    if (next) cur.nextHash = contextHash(next.text);
+  }
+  for (let t = 0; t < targets.length; t++) {
+    const acc = accs[t] as BandAccumulator;
+    const memory = memoryFor(targets[t] as string);
+    for (const seg of prepared) {
+      let score = 0;
+      if (memory && seg.text.length <= limits.maxMatchChars) {
+        if (signal.aborted)
+          throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
+        const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
+        const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
+        score = bestMatch(query, candidates).score;
+      }
+      // Order of precedence: in-context match, repetition, exact match, fuzzy bands (as Trados counts).
+      const band = score >= 101 ? 'percent101' : seg.repetition ? 'repetitions' : bandFor(score);
+      acc.add(band, seg.words, seg.characters);
+    }
+  }
+  return prepared.length;
+}
+
+function toRecord(targets: string[], accs: BandAccumulator[]): Record<string, TargetBands> {
+  const out: Record<string, TargetBands> = {};
+  targets.forEach((t, i) => {
+    out[t] = (accs[i] ?? new BandAccumulator()).toBands();
+  });
+  return out;
+}
+
+function emptyResult(
+  file: TaskFile,
+  detectedType: DetectedType,
+  targets: string[],
+  error: FileError,
+): FileResult {
+  return { id: file.id, name: file.name, detectedType, error, segments: 0, byTarget: toRecord(targets, []) };
+}

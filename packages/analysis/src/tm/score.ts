@@ -1,0 +1,128 @@
+import { normalizeSegment } from '../normalize.ts';
+import type { TmCandidate, TmQuery } from './types.ts';
+
+/**
+ * Fuzzy match score between a segment and a TM source, 0–100 (101 is decided by context, see
+ * `matchScore`). Token edit distance over words and punctuation, relative to the longer side,
+ * minus penalties: differing numbers (2 each), differing inline tags (1 each, at most 5) and
+ * differing case (1). Only identical normalised text scores 100; anything else is at most 99.
+ *
+ * Pure and synchronous, so the API's PostgreSQL memory can reuse it on its candidates.
+ */
+export function scoreMatch(source: string, candidate: string): number {
+  const a = normalizeSegment(source);
+  const b = normalizeSegment(candidate);
+  if (a === b) return 100;
+  const ta = tokenize(a);
+  const tb = tokenize(b);
+  const n = Math.max(ta.keys.length, tb.keys.length);
+  if (n === 0)
+    return ta.tags.length === tb.tags.length
+      ? 99
+      : Math.max(0, 99 - Math.abs(ta.tags.length - tb.tags.length));
+  const shorter = Math.min(ta.keys.length, tb.keys.length);
+  // A length ratio below one half cannot reach 50 %; skip the distance computation.
+  if (shorter / n < 0.45) return Math.floor((100 * shorter) / n);
+  const d = tokenDistance(ta.keys, tb.keys);
+  let score = 100 * (1 - d / n);
+  score -= 2 * multisetDifference(ta.numbers, tb.numbers);
+  score -= Math.min(5, multisetDifference(ta.tags, tb.tags) + (sameSequence(ta.tags, tb.tags) ? 0 : 1));
+  if (d === 0 && ta.surface.join(' ') !== tb.surface.join(' ')) score -= 1; // case only
+  return Math.max(0, Math.min(99, Math.floor(score + 1e-9)));
+}
+
+/** The score including context: 101 when the text is identical and both neighbours match. */
+export function matchScore(query: TmQuery, candidate: TmCandidate): number {
+  const s = scoreMatch(query.text, candidate.source);
+  if (s === 100 && candidate.prevHash === query.prevHash && candidate.nextHash === query.nextHash) return 101;
+  return s;
+}
+
+/** The best candidate and its score (0 when there is none). */
+export function bestMatch(
+  query: TmQuery,
+  candidates: readonly TmCandidate[],
+): { score: number; candidate?: TmCandidate } {
+  let best = 0;
+  let bestCandidate: TmCandidate | undefined;
+  for (const c of candidates) {
+    const s = matchScore(query, c);
+    if (s > best) {
+      best = s;
+      bestCandidate = c;
+      if (s === 101) break;
+    }
+  }
+  return bestCandidate ? { score: best, candidate: bestCandidate } : { score: 0 };
+}
+
+interface Tokens {
+  /** Comparison keys: lower-case words, '#' for numbers, punctuation as is. */
+  keys: string[];
+  /** Words as written, for the case penalty. */
+  surface: string[];
+  numbers: string[];
+  tags: string[];
+}
+
+const TOKEN_RE =
+  /<\/?[a-z][^<>]*>|\p{Nd}+(?:[.,:/-]\p{Nd}+)*|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*|[^\s]/gu;
+
+export function tokenize(text: string): Tokens {
+  const keys: string[] = [];
+  const surface: string[] = [];
+  const numbers: string[] = [];
+  const tags: string[] = [];
+  for (const m of text.matchAll(TOKEN_RE)) {
+    const t = m[0];
+    const c = t.charCodeAt(0);
+    if (c === 60 /* < */ && t.length > 1) {
+      tags.push(t.replace(/\s.*$/, '').replace(/>$/, ''));
+    } else if (c >= 48 && c <= 57) {
+      numbers.push(t);
+      keys.push('#');
+      surface.push('#');
+    } else {
+      keys.push(t.toLowerCase());
+      surface.push(t);
+    }
+  }
+  return { keys, surface, numbers, tags };
+}
+
+/** Levenshtein distance over tokens, with two rows. */
+export function tokenDistance(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    const ai = a[i - 1];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ai === b[j - 1] ? 0 : 1;
+      const del = (prev[j] ?? 0) + 1;
+      const ins = (cur[j - 1] ?? 0) + 1;
+      const sub = (prev[j - 1] ?? 0) + cost;
+      cur[j] = del < ins ? (del < sub ? del : sub) : ins < sub ? ins : sub;
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length] ?? 0;
+}
+
+function multisetDifference(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const x of a) counts.set(x, (counts.get(x) ?? 0) + 1);
+  for (const x of b) counts.set(x, (counts.get(x) ?? 0) - 1);
+  let diff = 0;
+  for (const v of counts.values()) diff += Math.abs(v);
+  // A changed number shows as one missing and one extra: count it once.
+  return Math.ceil(diff / 2);
+}
+
+function sameSequence(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

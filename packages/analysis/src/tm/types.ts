@@ -1,0 +1,30 @@
+/** A source segment being looked up, with the hashes of its neighbours (see `contextHash`). */
+export interface TmQuery {
+  text: string;
+  prevHash: string;
+  nextHash: string;
+}
+
+/** A translation unit returned by a memory: its source, and the context hashes stored with it. */
+export interface TmCandidate {
+  source: string;
+  target?: string;
+  prevHash?: string;
+  nextHash?: string;
+}
+
+export interface FindCandidatesOptions {
+  /** Candidates that cannot reach this score may be left out (50 = the lowest fuzzy band). */
+  minScore: number;
+  /** Most candidates to return; the caller scores them with `scoreMatch`. */
+  limit: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * A translation memory for one customer and language pair. Implementations narrow the memory
+ * with an index (n-grams, trigrams) and return a few candidates; they never scan it all.
+ */
+export interface TranslationMemory {
+  findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]>;
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { countWords, isNumbersOnly } from '../src/index.ts';
+
+// [text, language, expected GMX-V words]
+const cases: [string, string, number][] = [
+  ['', 'en', 0],
+  ['   ', 'en', 0],
+  ['Hello', 'en', 1],
+  ['Hello world', 'en', 2],
+  ['Hello, world!', 'en', 2],
+  ['  leading and trailing  ', 'en', 3],
+  ['tab\tseparated\nlines', 'en', 3],
+  ['state-of-the-art', 'en', 1],
+  ['well-known e-mail', 'en', 2],
+  ['non\u2011breaking hyphen', 'en', 2],
+  ['dash – between words', 'en', 3],
+  ['em—dash', 'en', 2],
+  ["don't stop", 'en', 2],
+  ['l\u2019homme', 'fr', 1],
+  ["l'école d'été", 'fr', 2],
+  ['e.g. this', 'en', 2],
+  ['U.S.A.', 'en', 1],
+  ['123', 'en', 1],
+  ['1,234,567.89', 'en', 1],
+  ['1.234,56 €', 'de', 1],
+  ['-12.5%', 'en', 1],
+  ['3.14 is pi', 'en', 3],
+  ['12:30', 'en', 1],
+  ['2024-01-31', 'en', 1],
+  ['1/2 cup', 'en', 2],
+  ['v2.0 release', 'en', 2],
+  ['ISO 9001:2015', 'en', 2],
+  ['https://example.com/path?q=1&r=2', 'en', 1],
+  ['Visit https://example.com.', 'en', 2],
+  ['(see http://a.b/c)', 'en', 2],
+  ['www.example.org', 'en', 1],
+  ['ftp://files.example.org/pub/', 'en', 1],
+  ['Write to info@example.com today', 'en', 4],
+  ['first.last+tag@sub.example.co.uk', 'en', 1],
+  ['Hello {0}', 'en', 2],
+  ['{0} of {1} files', 'en', 4],
+  ['Dear {{name}},', 'en', 2],
+  ['Dear {{ name }},', 'en', 2],
+  ['%s items', 'en', 2],
+  ['%1$s and %2$d', 'en', 3],
+  ['%(count)d files', 'en', 2],
+  ['${user} logged in', 'en', 3],
+  ['%@ is ready', 'en', 3],
+  ['<b>bold</b> text', 'en', 2],
+  ['<a href="x.html" title="Some title">link</a>', 'en', 1],
+  ['<br/>', 'en', 0],
+  ['<!-- comment --> visible', 'en', 1],
+  ['&amp; and &nbsp;', 'en', 1],
+  ['/usr/bin/env', 'en', 1],
+  ['and/or', 'en', 1],
+  ['TCP/IP stack', 'en', 2],
+  ['~/.ssh/config file', 'en', 2],
+  ['snake_case_name', 'en', 1],
+  ['camelCaseName', 'en', 1],
+  ['C++ and C#', 'en', 3],
+  ['...', 'en', 0],
+  ['— – - •', 'en', 0],
+  ['¿Qué tal?', 'es', 2],
+  ['Ça va très bien', 'fr', 4],
+  ['Straße über Größe', 'de', 3],
+  ['naïve café', 'fr', 2],
+  ['Привет мир', 'ru', 2],
+  ['Καλημέρα κόσμε', 'el', 2],
+  ['שלום עולם', 'he', 2],
+  ['مرحبا بالعالم', 'ar', 2],
+  ['नमस्ते दुनिया', 'hi', 2],
+  ['emoji 😀 here', 'en', 2],
+  ['A', 'en', 1],
+  ['a b c d e f g', 'en', 7],
+];
+
+const cjkCases: [string, string, number, number][] = [
+  // [text, language, characters counted, expected words]
+  ['我爱你', 'zh', 3, 3 / 2.8],
+  ['中文字符测试', 'zh', 6, 6 / 2.8],
+  ['こんにちは', 'ja', 5, 5 / 3.0],
+  ['日本語', 'ja', 3, 3 / 3.0],
+  ['カタカナー', 'ja', 5, 5 / 3.0],
+  ['한국어', 'ko', 3, 3 / 3.3],
+  ['안녕 세계', 'ko', 4, 4 / 3.3],
+  ['ภาษาไทย', 'th', 7, 7 / 6.0],
+  ['我爱 Linux 系统', 'zh', 4, 1 + 4 / 2.8],
+  ['版本 2.0。', 'zh', 2, 1 + 2 / 2.8],
+];
+
+describe('countWords (GMX-V)', () => {
+  it.each(cases)('%j (%s) has %i words', (text, lang, expected) => {
+    expect(countWords(text, lang).words).toBe(expected);
+  });
+
+  it.each(cjkCases)('%j (%s): %i characters, words by the GMX-V factor', (text, lang, chars, words) => {
+    const r = countWords(text, lang);
+    expect(r.logographicCharacters).toBe(chars);
+    expect(r.words).toBeCloseTo(words, 10);
+  });
+
+  it('counts characters without whitespace and without markup', () => {
+    expect(countWords('Hello world', 'en').characters).toBe(10);
+    expect(countWords('<b>Hi</b> you', 'en').characters).toBe(5);
+    expect(countWords('日本 語', 'ja').characters).toBe(3);
+  });
+
+  it('agrees with Intl.Segmenter word boundaries on plain letters and spaces', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-zA-Zéü]{1,8}$/), { maxLength: 20 }),
+        fc.constantFrom(' ', ', ', '. ', '; '),
+        (words, sep) => {
+          const text = words.join(sep);
+          const intl = [...segmenter.segment(text)].filter((s) => s.isWordLike).length;
+          expect(countWords(text, 'en').words).toBe(intl);
+        },
+      ),
+    );
+  });
+
+  it('is linear on a long single line', () => {
+    const text = 'word '.repeat(200_000);
+    expect(countWords(text, 'en').words).toBe(200_000);
+  });
+
+  it('recognises numbers-only cells', () => {
+    expect(isNumbersOnly('1,234.50')).toBe(true);
+    expect(isNumbersOnly('  42 % ')).toBe(true);
+    expect(isNumbersOnly('2024-01-01')).toBe(true);
+    expect(isNumbersOnly('42 apples')).toBe(false);
+  });
+});
