@@ -4,7 +4,8 @@ import { toFileError } from './errors.ts';
 import type { FileError } from './errors.ts';
 import { walkFile } from './extract/index.ts';
 import type { ExtractedDocument } from './extract/index.ts';
-import { Scratch, spool } from './io.ts';
+import { Scratch } from './io.ts';
+import { spoolInput } from './task.ts';
 import { resolveLimits } from './limits.ts';
 import type { AnalysisLimits } from './limits.ts';
 
@@ -31,7 +32,7 @@ export async function extractText(
   const documents: ExtractedDocument[] = [];
   try {
     const path = await scratch.file();
-    await spool(await file.open(), path, limits.maxFileBytes, signal);
+    await spoolInput(file, path, limits.maxFileBytes, signal);
     const detectedType = await walkFile(
       path,
       file.name,

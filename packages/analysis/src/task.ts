@@ -176,7 +176,7 @@ async function analyseOneFile(
   try {
     const work = (async () => {
       const path = await scratch.file();
-      await spool(await file.open(), path, limits.maxFileBytes, controller.signal);
+      await spoolInput(file, path, limits.maxFileBytes, controller.signal);
       return walkFile(
         path,
         file.name,
@@ -268,6 +268,23 @@ async function bandDocument(
     }
   }
   return prepared.length;
+}
+
+/** Reads the caller's stream to a scratch file; failures of the stream itself are "read failed", not "corrupt". */
+export async function spoolInput(
+  file: Pick<TaskFile, 'open'>,
+  path: string,
+  max: number,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    await spool(await file.open(), path, max, signal);
+  } catch (err) {
+    if (err instanceof AnalysisError) throw err;
+    if (signal.aborted)
+      throw signal.reason instanceof AnalysisError ? signal.reason : new AnalysisError(ErrorKeys.aborted);
+    throw new AnalysisError(ErrorKeys.readFailed);
+  }
 }
 
 function toRecord(targets: string[], accs: BandAccumulator[]): Record<string, TargetBands> {

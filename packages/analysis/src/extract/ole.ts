@@ -262,7 +262,7 @@ function readSst(segments: Buffer[]): string[] {
 
 // ---------------------------------------------------------------- PowerPoint 97–2003
 
-const CONTAINER_SKIP = new Set([0x03f8 /* MainMaster */, 0x0fc9 /* Handout */, 0x0ff0 /* VBAInfo */]);
+const CONTAINER_SKIP = new Set([0x03f8 /* MainMaster */, 0x0fc9 /* Handout */, 0x03ff /* VBAInfo */]);
 
 /** PowerPoint binary (.ppt): slide, text box, table and notes text (TextChars/TextBytes atoms); masters are skipped. */
 export function extractPpt(ole: OleFile, ctx: ExtractContext): void {

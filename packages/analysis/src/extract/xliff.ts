@@ -79,8 +79,7 @@ export async function extractXliff(path: string, ctx: ExtractContext): Promise<v
           }
           if (CODE_ELEMENTS.has(ln)) codeDepth = Math.max(0, codeDepth - 1);
           if (ln === 'mrk' && noTranslateDepth > 0) noTranslateDepth--;
-          if (TAG_ELEMENTS.has(ln) && ln !== 'x' && ln !== 'bx' && ln !== 'ex' && ln !== 'ph')
-            buf.push(`</${ln}>`);
+          if (ln === 'g' || ln === 'pc' || ln === 'mrk') buf.push(`</${ln}>`);
         }
       },
       text(t) {
