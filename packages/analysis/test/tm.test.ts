@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import {
+  BandAccumulator,
+  bandFor,
+  contextHash,
+  InMemoryTranslationMemory,
+  readTmx,
+  scoreMatch,
+  tokenDistance,
+} from '../src/index.ts';
+
+describe('scoreMatch', () => {
+  const cases: [string, string, number][] = [
+    ['Press the button.', 'Press the button.', 100],
+    ['Press  the\tbutton.', 'Press the button.', 100],
+    ['Press <B>the</B> button.', 'Press <b>the</b> button.', 100],
+    ['press the button.', 'Press the button.', 99],
+    ['Insert 2 sheets.', 'Insert 3 sheets.', 98],
+    ['Insert 2 or 4 sheets.', 'Insert 3 or 5 sheets.', 96],
+    ['Press the <b>button</b>.', 'Press the button.', 98],
+    ['Remove the paper tray before printing.', 'Remove the paper tray before cleaning.', 85],
+    ['Open the lid and replace the cartridge.', 'Open the cover and check the cartridge.', 75],
+    ['Save the file before you close it.', 'Save the document before closing the window.', 50],
+    ['Completely different words here.', 'Save the document before closing the window.', 12],
+    ['Short.', 'A much longer sentence with many more words in it.', 18],
+  ];
+  it.each(cases)('%j vs %j = %i', (a, b, expected) => {
+    expect(scoreMatch(a, b)).toBe(expected);
+  });
+
+  it('is symmetric and never 100 for different texts', () => {
+    expect(scoreMatch('Hello world.', 'Hello world!')).toBe(scoreMatch('Hello world!', 'Hello world.'));
+    expect(scoreMatch('Hello world.', 'Hello world!')).toBeLessThan(100);
+  });
+
+  it('tokenDistance is the Levenshtein distance over tokens', () => {
+    expect(tokenDistance(['a', 'b', 'c'], ['a', 'c'])).toBe(1);
+    expect(tokenDistance(['a', 'b'], ['b', 'a'])).toBe(2);
+    expect(tokenDistance([], ['x', 'y'])).toBe(2);
+  });
+});
+
+describe('bands', () => {
+  it.each([
+    [101, 'percent101'],
+    [100, 'percent100'],
+    [99, 'percent95'],
+    [95, 'percent95'],
+    [94, 'percent85'],
+    [85, 'percent85'],
+    [84, 'percent75'],
+    [75, 'percent75'],
+    [74, 'percent50'],
+    [50, 'percent50'],
+    [49, 'no_match'],
+    [0, 'no_match'],
+  ] as const)('score %i is %s', (score, band) => {
+    expect(bandFor(score)).toBe(band);
+  });
+
+  it('rounds fractional (CJK) words so the bands add up to the total', () => {
+    const acc = new BandAccumulator();
+    acc.add('no_match', 1 / 2.8);
+    acc.add('no_match', 1 / 2.8);
+    acc.add('percent100', 5 / 2.8);
+    acc.add('repetitions', 2 / 2.8);
+    const b = acc.toBands();
+    const sum =
+      b.percent101 +
+      b.percent100 +
+      b.percent95 +
+      b.percent85 +
+      b.percent75 +
+      b.percent50 +
+      b.no_match +
+      b.repetitions;
+    expect(b.total_words).toBe(Math.round(9 / 2.8));
+    expect(sum).toBe(b.total_words);
+  });
+});
+
+function tmx(units: [string, string][], srclang = 'en-US'): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="${srclang}" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="test" creationtoolversion="1" o-tmf="x"/>
+<body>${units.map(([s, t]) => `<tu><tuv xml:lang="${srclang}"><seg>${s}</seg></tuv><tuv xml:lang="es-ES"><seg>${t}</seg></tuv></tu>`).join('\n')}</body></tmx>`;
+}
+
+describe('readTmx', () => {
+  it('reads units with source, target, inline codes as tags, and neighbour context hashes', async () => {
+    const text = tmx([
+      ['First <bpt i="1">&lt;b&gt;</bpt>bold<ept i="1">&lt;/b&gt;</ept> unit.', 'Primera unidad.'],
+      ['Second unit.', 'Segunda unidad.'],
+      ['Third unit.', 'Tercera unidad.'],
+    ]);
+    const units = [];
+    for await (const u of readTmx(Readable.from([Buffer.from(text)]), {
+      sourceLanguage: 'en',
+      targetLanguage: 'es',
+    }))
+      units.push(u);
+    expect(units.map((u) => [u.source, u.target])).toEqual([
+      ['First <bpt>bold<ept> unit.', 'Primera unidad.'],
+      ['Second unit.', 'Segunda unidad.'],
+      ['Third unit.', 'Tercera unidad.'],
+    ]);
+    expect(units[1]?.prevHash).toBe(contextHash('First <bpt>bold<ept> unit.'));
+    expect(units[1]?.nextHash).toBe(contextHash('Third unit.'));
+    expect(units[0]?.prevHash).toBe(contextHash(''));
+    expect(units[2]?.nextHash).toBe(contextHash(''));
+  });
+
+  it('streams: units come out before the input has been read to the end', async () => {
+    let chunksRead = 0;
+    const total = 2000;
+    async function* source() {
+      yield '<tmx version="1.4"><header srclang="en"/><body>';
+      for (let i = 0; i < total; i++) {
+        chunksRead++;
+        yield `<tu><tuv xml:lang="en"><seg>Unit number ${i}</seg></tuv><tuv xml:lang="es"><seg>Unidad ${i}</seg></tuv></tu>`;
+      }
+      yield '</body></tmx>';
+    }
+    let first: number | undefined;
+    let n = 0;
+    for await (const u of readTmx(Readable.from(source()), { sourceLanguage: 'en', targetLanguage: 'es' })) {
+      first ??= chunksRead;
+      expect(u.source).toBe(`Unit number ${n}`);
+      n++;
+    }
+    expect(n).toBe(total);
+    expect(first).toBeLessThan(10);
+  });
+
+  it('refuses entity declarations', async () => {
+    const text =
+      '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY x "xxxx">]><tmx><body><tu><tuv xml:lang="en"><seg>&x;</seg></tuv></tu></body></tmx>';
+    await expect(async () => {
+      for await (const _ of readTmx(Readable.from([text]), { sourceLanguage: 'en' })) void _;
+    }).rejects.toMatchObject({ key: 'analysis.errors.xml_entities' });
+  });
+});
+
+describe('InMemoryTranslationMemory', () => {
+  it('finds exact and fuzzy candidates among many unrelated units, returning only a few', async () => {
+    const tm = new InMemoryTranslationMemory();
+    for (let i = 0; i < 20_000; i++)
+      tm.add({ source: `Generated filler sentence number ${i} about topic ${i % 97}.` });
+    tm.add({ source: 'Remove the paper tray before cleaning the printer.', target: 'Retire la bandeja.' });
+    const q = { text: 'Remove the paper tray before cleaning the scanner.', prevHash: '', nextHash: '' };
+    const found = await tm.findCandidates(q, { minScore: 50, limit: 10 });
+    expect(found.length).toBeLessThanOrEqual(10);
+    expect(found[0]?.source).toBe('Remove the paper tray before cleaning the printer.');
+    const exact = await tm.findCandidates(
+      { ...q, text: 'Generated filler sentence number 42 about topic 42.' },
+      { minScore: 50, limit: 10 },
+    );
+    expect(exact.map((c) => c.source)).toEqual(['Generated filler sentence number 42 about topic 42.']);
+  });
+
+  it('returns nothing for a segment sharing no words with the memory', async () => {
+    const tm = new InMemoryTranslationMemory();
+    tm.add({ source: 'Alpha beta gamma.' });
+    expect(
+      await tm.findCandidates(
+        { text: 'Delta epsilon.', prevHash: '', nextHash: '' },
+        { minScore: 50, limit: 5 },
+      ),
+    ).toEqual([]);
+  });
+});
