@@ -5,7 +5,7 @@ import type { FileError } from './errors.ts';
 import { walkFile } from './extract/index.ts';
 import type { ExtractedDocument } from './extract/index.ts';
 import { Scratch } from './io.ts';
-import { spoolInput } from './task.ts';
+import { receiveInput } from './task.ts';
 import { resolveLimits } from './limits.ts';
 import type { AnalysisLimits } from './limits.ts';
 
@@ -31,8 +31,7 @@ export async function extractText(
   const scratch = new Scratch();
   const documents: ExtractedDocument[] = [];
   try {
-    const path = await scratch.file();
-    await spoolInput(file, path, limits.maxFileBytes, signal);
+    const path = await receiveInput(file, scratch, limits.maxFileBytes, signal);
     const detectedType = await walkFile(
       path,
       file.name,

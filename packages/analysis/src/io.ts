@@ -2,8 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AnalysisError, ErrorKeys } from './errors.ts';
 
@@ -11,11 +10,21 @@ import { AnalysisError, ErrorKeys } from './errors.ts';
 export class Scratch {
   private dir: string | undefined;
   private counter = 0;
+  private files: string[] = [];
 
   async file(suffix = ''): Promise<string> {
     this.dir ??= await mkdtemp(join(tmpdir(), 'verba-analysis-'));
     this.counter++;
-    return join(this.dir, `${this.counter}${suffix.replace(/[^a-z0-9.]/gi, '')}`);
+    const path = join(this.dir, `${this.counter}${suffix.replace(/[^a-z0-9.]/gi, '')}`);
+    this.files.push(path);
+    return path;
+  }
+
+  /** Removes the files made so far, keeping the folder for the next file of the task. */
+  async clean(): Promise<void> {
+    const files = this.files;
+    this.files = [];
+    await Promise.all(files.map((f) => rm(f, { force: true }).catch(() => undefined)));
   }
 
   async dispose(): Promise<void> {
@@ -63,8 +72,78 @@ export async function spool(
   return size;
 }
 
-export async function readHead(path: string, bytes = 8192): Promise<Buffer> {
-  const fh = await open(path, 'r');
+/**
+ * A file being analysed: its bytes in memory when it is small, or a scratch file on disk. Small
+ * files are the common case and skip a round of disk writes and reads.
+ */
+export type Source = string | Buffer;
+
+/** Files up to this size are kept in memory rather than spooled to disk. */
+export const IN_MEMORY_MAX = 4 * 1024 * 1024;
+
+export function openSource(src: Source, start = 0): Readable {
+  if (typeof src !== 'string') return Readable.from([src.subarray(start)], { objectMode: false });
+  return createReadStream(src, { start, highWaterMark: 256 * 1024 });
+}
+
+/**
+ * Receives a stream, enforcing a size limit while it arrives; keeps it in memory up to
+ * `IN_MEMORY_MAX`, then continues into a scratch file.
+ */
+export async function receive(
+  input: NodeJS.ReadableStream | Readable,
+  scratch: Scratch,
+  max: number,
+  signal: AbortSignal,
+  key: typeof ErrorKeys.tooLarge | typeof ErrorKeys.zipBomb = ErrorKeys.tooLarge,
+): Promise<Source> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = input as Readable;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      throwIfAborted(signal);
+      const next = (await Promise.race([iterator.next(), abortPromise(signal)])) as IteratorResult<
+        Buffer | string
+      >;
+      if (next.done) return Buffer.concat(chunks, size);
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      size += chunk.length;
+      if (size > max) throw new AnalysisError(key, { limit: max });
+      chunks.push(chunk);
+      if (size > IN_MEMORY_MAX) break;
+    }
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  const path = await scratch.file();
+  const rest = Readable.from(
+    (async function* () {
+      yield Buffer.concat(chunks, size);
+      chunks.length = 0;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      }
+    })(),
+  );
+  await spool(rest, path, max, signal, key);
+  return path;
+}
+
+function abortPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+export async function readHead(src: Source, bytes = 8192): Promise<Buffer> {
+  if (typeof src !== 'string') return src.subarray(0, bytes);
+  const fh = await open(src, 'r');
   try {
     const buf = Buffer.alloc(bytes);
     const { bytesRead } = await fh.read(buf, 0, bytes, 0);
@@ -74,8 +153,12 @@ export async function readHead(path: string, bytes = 8192): Promise<Buffer> {
   }
 }
 
-export async function readWhole(path: string, max: number): Promise<Buffer> {
-  const fh = await open(path, 'r');
+export async function readWhole(src: Source, max: number): Promise<Buffer> {
+  if (typeof src !== 'string') {
+    if (src.length > max) throw new AnalysisError(ErrorKeys.tooLarge, { limit: max });
+    return src;
+  }
+  const fh = await open(src, 'r');
   try {
     const { size } = await fh.stat();
     if (size > max) throw new AnalysisError(ErrorKeys.tooLarge, { limit: max });
@@ -120,14 +203,14 @@ export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: 
 
 /** Streams a text file as decoded string chunks, checking the abort signal between chunks. */
 export async function* readTextChunks(
-  path: string,
+  path: Source,
   signal: AbortSignal,
   encodingHint?: TextEncodingName,
 ): AsyncGenerator<string> {
   const head = await readHead(path, 4096);
   const { encoding, bom } = encodingHint ? { encoding: encodingHint, bom: 0 } : sniffEncoding(head);
   const decoder = new TextDecoder(encoding, { ignoreBOM: false });
-  const stream = createReadStream(path, { start: bom, highWaterMark: 256 * 1024 });
+  const stream = openSource(path, bom);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       throwIfAborted(signal);
@@ -142,7 +225,7 @@ export async function* readTextChunks(
 }
 
 /** Yields lines of a text file without holding the whole file (a single 5 MB line is one string). */
-export async function* readLines(path: string, signal: AbortSignal): AsyncGenerator<string> {
+export async function* readLines(path: Source, signal: AbortSignal): AsyncGenerator<string> {
   let carry = '';
   for await (const chunk of readTextChunks(path, signal)) {
     const text = carry + chunk;

@@ -4,18 +4,37 @@ const TAG_RE = /<\/?[A-Za-z][^<>]*>/g;
 
 /** The form of a source segment used for repetitions and exact matches: whitespace collapsed, tags in lower case. */
 export function normalizeSegment(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(TAG_RE, (tag) => tag.toLowerCase());
+  let t = SPACE_RUN_RE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
+  if (t.includes('<')) t = t.replace(TAG_RE, (tag) => tag.toLowerCase());
+  return t;
 }
+
+const SPACE_RUN_RE = /\s\s|[^\S ]/;
 
 /** Hash of a neighbouring segment, for in-context (101 %) matches; the empty string stands for "no segment". */
 export function contextHash(text: string): string {
   return createHash('sha1').update(normalizeSegment(text)).digest('base64url').slice(0, 16);
 }
 
-/** Compact key for the task-wide set of seen segments. */
+/**
+ * Compact key for the task-wide set of seen segments: short segments as they are, longer ones as
+ * a 53-bit hash plus the length and both ends (far cheaper than SHA-1, collisions negligible).
+ */
 export function segmentKey(normalized: string): string {
-  return normalized.length <= 40 ? normalized : createHash('sha1').update(normalized).digest('base64url');
+  if (normalized.length <= 40) return normalized;
+  const n = normalized.length;
+  return `${hash53(normalized, 0x9e3779b9).toString(36)}:${n}:${normalized.slice(0, 8)}${normalized.slice(n - 8)}`;
+}
+
+function hash53(str: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -8,7 +8,8 @@ import { AnalysisError, ErrorKeys, toFileError } from './errors.ts';
 import type { FileError } from './errors.ts';
 import { walkFile } from './extract/index.ts';
 import type { ExtractedDocument } from './extract/index.ts';
-import { Scratch, spool } from './io.ts';
+import { receive, Scratch } from './io.ts';
+import type { Source } from './io.ts';
 import { resolveLimits } from './limits.ts';
 import type { AnalysisLimits } from './limits.ts';
 import { contextHash, normalizeSegment, segmentKey } from './normalize.ts';
@@ -91,23 +92,29 @@ export async function analyseTask(input: AnalyseTaskInput): Promise<TaskResult> 
   const files: FileResult[] = [];
   const totals = targets.map(() => new BandAccumulator());
   let done = 0;
-  for (const file of input.files) {
-    if (input.signal?.aborted) {
-      files.push(emptyResult(file, 'unknown', targets, { key: ErrorKeys.aborted }));
-      continue;
+  const scratch = new Scratch();
+  try {
+    for (const file of input.files) {
+      if (input.signal?.aborted) {
+        files.push(emptyResult(file, 'unknown', targets, { key: ErrorKeys.aborted }));
+        continue;
+      }
+      const result = await analyseOneFile(
+        file,
+        input.sourceLanguage,
+        targets,
+        limits,
+        seen,
+        memoryFor,
+        input.signal,
+        scratch,
+      );
+      files.push(result.file);
+      result.accumulators.forEach((acc, i) => totals[i]?.merge(acc));
+      input.onProgress?.(++done, input.files.length);
     }
-    const result = await analyseOneFile(
-      file,
-      input.sourceLanguage,
-      targets,
-      limits,
-      seen,
-      memoryFor,
-      input.signal,
-    );
-    files.push(result.file);
-    result.accumulators.forEach((acc, i) => totals[i]?.merge(acc));
-    input.onProgress?.(++done, input.files.length);
+  } finally {
+    await scratch.dispose().catch(() => undefined);
   }
   const totalsOut: Record<string, TargetBands> = {};
   targets.forEach((t, i) => {
@@ -124,8 +131,8 @@ async function analyseOneFile(
   seen: Set<string>,
   memoryFor: (t: string) => TranslationMemory | undefined,
   outer: AbortSignal | undefined,
+  scratch: Scratch,
 ): Promise<{ file: FileResult; accumulators: BandAccumulator[] }> {
-  const scratch = new Scratch();
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(new AnalysisError(ErrorKeys.aborted));
   outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -175,8 +182,7 @@ async function analyseOneFile(
   };
   try {
     const work = (async () => {
-      const path = await scratch.file();
-      await spoolInput(file, path, limits.maxFileBytes, controller.signal);
+      const path = await receiveInput(file, scratch, limits.maxFileBytes, controller.signal);
       return walkFile(
         path,
         file.name,
@@ -209,7 +215,7 @@ async function analyseOneFile(
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
-    await scratch.dispose().catch(() => undefined);
+    await scratch.clean();
   }
 }
 
@@ -243,7 +249,8 @@ async function bandDocument(
       });
     }
   }
-  for (let i = 0; i < prepared.length; i++) {
+  const memories = targets.map((t) => memoryFor(t));
+  for (let i = 0; memories.some((m) => m !== undefined) && i < prepared.length; i++) {
     const cur = prepared[i] as Prepared;
     const prev = prepared[i - 1];
     const next = prepared[i + 1];
@@ -252,7 +259,7 @@ async function bandDocument(
   }
   for (let t = 0; t < targets.length; t++) {
     const acc = accs[t] as BandAccumulator;
-    const memory = memoryFor(targets[t] as string);
+    const memory = memories[t];
     for (const seg of prepared) {
       let score = 0;
       if (memory && seg.text.length <= limits.maxMatchChars) {
@@ -270,15 +277,15 @@ async function bandDocument(
   return prepared.length;
 }
 
-/** Reads the caller's stream to a scratch file; failures of the stream itself are "read failed", not "corrupt". */
-export async function spoolInput(
+/** Receives the caller's stream (memory or scratch file); failures of the stream itself are "read failed", not "corrupt". */
+export async function receiveInput(
   file: Pick<TaskFile, 'open'>,
-  path: string,
+  scratch: Scratch,
   max: number,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<Source> {
   try {
-    await spool(await file.open(), path, max, signal);
+    return await receive(await file.open(), scratch, max, signal);
   } catch (err) {
     if (err instanceof AnalysisError) throw err;
     if (signal.aborted)

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { readTextChunks } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder } from './xml.ts';
 
@@ -86,7 +87,7 @@ const META_NAMES = new Set([
  * meta tags; scripts, styles and anything marked `translate="no"` are skipped. Block elements
  * end paragraphs, inline elements do not.
  */
-export async function extractHtml(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractHtml(path: Source, ctx: ExtractContext): Promise<void> {
   const paragraphs = new ParagraphBuilder(ctx.emit);
   const stack: { name: string; skip: boolean }[] = [];
   let skipDepth = 0;

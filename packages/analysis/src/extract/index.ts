@@ -3,8 +3,8 @@ import { detectFromHead, detectZipKind } from '../detect.ts';
 import type { DetectedType } from '../detect.ts';
 import { AnalysisError, ErrorKeys, toFileError } from '../errors.ts';
 import type { FileError } from '../errors.ts';
-import { readHead, spool, throwIfAborted } from '../io.ts';
-import type { Scratch } from '../io.ts';
+import { readHead, receive, throwIfAborted } from '../io.ts';
+import type { Scratch, Source } from '../io.ts';
 import { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { extractDocx } from './docx.ts';
@@ -46,7 +46,7 @@ const JUNK_RE = /(?:^|\/)(?:__MACOSX\/|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i;
  * document as soon as it is extracted, so that paragraphs of a large archive are never all held.
  */
 export async function walkFile(
-  path: string,
+  path: Source,
   name: string,
   ctx: WalkContext,
   onDocument: (doc: ExtractedDocument) => Promise<void> | void,
@@ -91,10 +91,9 @@ export async function walkFile(
           continue;
         }
         try {
-          const file = await ctx.scratch.file();
-          await spool(
+          const file = await receive(
             await zip.openStream(member),
-            file,
+            ctx.scratch,
             ctx.limits.maxEntryBytes,
             ctx.signal,
             ErrorKeys.zipBomb,

@@ -1,4 +1,5 @@
 import { readTextChunks } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 
 const CHAR_TEXT: Record<string, string> = {
@@ -21,7 +22,7 @@ const CHAR_TEXT: Record<string, string> = {
  * `Char` statements for spaces and dashes. Statement names, markers, variables and cross-reference
  * formats are not text. Works as a streaming tokenizer over `<Statement ...>` and `` `string' ``.
  */
-export async function extractMif(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractMif(path: Source, ctx: ExtractContext): Promise<void> {
   const stack: string[] = [];
   let para: string[] = [];
   let state: 'normal' | 'name' | 'string' | 'comment' | 'arg' = 'normal';

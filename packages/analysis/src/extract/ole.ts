@@ -3,6 +3,7 @@ import type { CFB$Container } from 'cfb';
 import { isNumbersOnly } from '../count/words.ts';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
 import { readWhole } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 
 export type OleKind = 'doc' | 'xls' | 'ppt' | 'encrypted' | 'unknown';
@@ -13,7 +14,7 @@ export interface OleFile {
 }
 
 /** Opens an OLE compound file (the container of .doc, .xls, .ppt and of encrypted OOXML). */
-export async function openOle(path: string, maxBytes: number): Promise<OleFile> {
+export async function openOle(path: Source, maxBytes: number): Promise<OleFile> {
   const buf = await readWhole(path, maxBytes);
   let cfb: CFB$Container;
   try {

@@ -1,4 +1,5 @@
 import { readLines } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 
 const ESCAPES: Record<string, string> = {
@@ -23,7 +24,7 @@ function unquote(s: string): string {
  * Gettext PO: the translatable text is the `msgid` (and `msgid_plural`) of every live entry;
  * the header (empty msgid) and obsolete entries (`#~`) are skipped.
  */
-export async function extractPo(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractPo(path: Source, ctx: ExtractContext): Promise<void> {
   let field: 'msgid' | 'msgid_plural' | 'other' = 'other';
   let msgid: string[] = [];
   let plural: string[] = [];

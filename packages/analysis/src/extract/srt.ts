@@ -1,4 +1,5 @@
 import { readLines } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 
 const INDEX_RE = /^\d+$/;
@@ -6,7 +7,7 @@ const TIMECODE_RE = /^\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}
 const FORMAT_TAG_RE = /<\/?[a-z][^>]*>|\{\\[^}]*\}/gi;
 
 /** SubRip subtitles: cue numbers and timecodes are skipped; each cue's text is one paragraph. */
-export async function extractSrt(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractSrt(path: Source, ctx: ExtractContext): Promise<void> {
   let cue: string[] = [];
   const flush = () => {
     const text = cue.join(' ').replace(FORMAT_TAG_RE, '').replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { readHead, sniffEncoding } from '../io.ts';
+import { openSource, readHead, sniffEncoding } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { localName, parseXml } from './xml.ts';
 
@@ -28,7 +28,7 @@ const TAG_ELEMENTS = new Set([
  * XLIFF 1.2 and 2.x: the `source` of every unit that is translatable. Units (or groups, or 2.0
  * `mrk` spans) with `translate="no"` are skipped, as is the PO header unit that po2xliff writes.
  */
-export async function extractXliff(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractXliff(path: Source, ctx: ExtractContext): Promise<void> {
   const { encoding } = sniffEncoding(await readHead(path, 4096));
   const translateStack: boolean[] = [true];
   let inSource = 0;
@@ -37,7 +37,7 @@ export async function extractXliff(path: string, ctx: ExtractContext): Promise<v
   let buf: string[] = [];
   let stack: string[] = [];
   await parseXml(
-    createReadStream(path, { highWaterMark: 256 * 1024 }),
+    openSource(path),
     {
       open(name, attrs) {
         const ln = localName(name);

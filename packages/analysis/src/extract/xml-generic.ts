@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { readHead, sniffEncoding } from '../io.ts';
+import { openSource, readHead, sniffEncoding } from '../io.ts';
+import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { localName, ParagraphBuilder, parseXml } from './xml.ts';
 
@@ -77,14 +77,14 @@ const TEXT_ATTRIBUTES = ['navtitle', 'alt'];
  * kept inside the paragraph; `translate="no"` subtrees and DITA comments are skipped. Entity
  * declarations are refused by the parser.
  */
-export async function extractXmlGeneric(path: string, ctx: ExtractContext): Promise<void> {
+export async function extractXmlGeneric(path: Source, ctx: ExtractContext): Promise<void> {
   const { encoding } = sniffEncoding(await readHead(path, 4096));
   const builders: ParagraphBuilder[] = [new ParagraphBuilder(ctx.emit)];
   const current = () => builders[builders.length - 1] as ParagraphBuilder;
   const skipStack: boolean[] = [];
   let skipDepth = 0;
   await parseXml(
-    createReadStream(path, { highWaterMark: 256 * 1024 }),
+    openSource(path),
     {
       open(name, attrs) {
         const ln = localName(name);

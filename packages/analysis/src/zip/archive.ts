@@ -4,6 +4,7 @@ import type { Entry, ZipFile } from 'yauzl';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
 import type { AnalysisLimits } from '../limits.ts';
 import { byteLimiter } from '../io.ts';
+import type { Source } from '../io.ts';
 
 /** Inflated bytes of one top-level file, shared by nested archives so the total limit holds across levels. */
 export interface InflateBudget {
@@ -52,18 +53,18 @@ export class ZipArchive {
     this.byName = new Map(members.map((m) => [m.name, m]));
   }
 
-  static async open(path: string, limits: AnalysisLimits, budget: InflateBudget): Promise<ZipArchive> {
+  static async open(src: Source, limits: AnalysisLimits, budget: InflateBudget): Promise<ZipArchive> {
+    const options = {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    } as yauzl.Options;
     const zip = await new Promise<ZipFile>((resolve, reject) => {
-      yauzl.open(
-        path,
-        {
-          lazyEntries: true,
-          autoClose: false,
-          decodeStrings: false,
-          validateEntrySizes: true,
-        } as yauzl.Options,
-        (err, zf) => (err || !zf ? reject(new AnalysisError(ErrorKeys.corruptArchive)) : resolve(zf)),
-      );
+      const done = (err: Error | null, zf?: ZipFile) =>
+        err || !zf ? reject(new AnalysisError(ErrorKeys.corruptArchive)) : resolve(zf);
+      if (typeof src === 'string') yauzl.open(src, options, done);
+      else yauzl.fromBuffer(src, options, done);
     });
     try {
       if (zip.entryCount > limits.maxArchiveEntries) {
