@@ -27,6 +27,7 @@ import { departmentRoutes } from './modules/departments/routes.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { rateRoutes } from './modules/rates/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(languageRoutes);
       await api.register(settingRoutes);
       await api.register(logRoutes);
+      await api.register(rateRoutes);
     },
     { prefix: '/api' },
   );

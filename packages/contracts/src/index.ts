@@ -9,3 +9,4 @@ export * from './dto.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/organisation.ts';
+export * from './schemas/rates.ts';

@@ -1,0 +1,83 @@
+import ExcelJS from 'exceljs';
+
+/** Columns of the import file, the export and the template: source ISO, target ISO, r1, r2. */
+export const RATE_COLUMNS = 4;
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type CellValue = string | number | null;
+
+export interface SheetRow {
+  /** The row number the user sees in Excel (the header is row 1). */
+  row: number;
+  cells: [CellValue, CellValue, CellValue, CellValue];
+}
+
+export type FileKind = 'xlsx' | 'xls' | 'other';
+
+/** What the bytes are: a zip (xlsx), an OLE2 compound file (old .xls), or something else. */
+export function sniffFile(head: Buffer): FileKind {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) return 'xlsx';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'))) return 'xls';
+  return 'other';
+}
+
+/** A cell as a plain value: formulas give their result, rich text its text, dates refused later. */
+function plain(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return plain(value.richText.map((part) => part.text).join(''));
+    if ('result' in value) return plain((value.result ?? null) as ExcelJS.CellValue);
+    if ('text' in value && typeof value.text === 'string') return plain(value.text);
+    if ('error' in value) return String(value.error);
+  }
+  return null;
+}
+
+export class TooManyRowsError extends Error {}
+
+/**
+ * Reads the first worksheet of an .xlsx workbook: every row after the header that is not
+ * entirely empty. Throws on a file exceljs cannot read, or TooManyRowsError.
+ */
+export async function readRatesWorkbook(buffer: Buffer): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw new TooManyRowsError();
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return; // header
+    const cells = [1, 2, 3, 4].map((col) => plain(row.getCell(col).value)) as SheetRow['cells'];
+    if (cells.every((c) => c === null)) return;
+    rows.push({ row: rowNumber, cells });
+  });
+  return rows;
+}
+
+/** An .xlsx with the header row and one row per rate; r1 and r2 as numbers (4 and 2 decimals). */
+export async function writeRatesWorkbook(
+  header: [string, string, string, string],
+  rows: Array<{ source: string; target: string; r1: string; r2: string }>,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Verba';
+  const sheet = workbook.addWorksheet('rates');
+  sheet.columns = [
+    { width: 22 },
+    { width: 22 },
+    { width: 22, style: { numFmt: '0.0000' } },
+    { width: 22, style: { numFmt: '0.00' } },
+  ];
+  const head = sheet.addRow(header);
+  head.font = { bold: true };
+  // Number() of a decimal string with at most 4 decimals reads back as the same text
+  for (const r of rows) sheet.addRow([r.source, r.target, Number(r.r1), Number(r.r2)]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

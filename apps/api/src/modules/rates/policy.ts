@@ -1,0 +1,36 @@
+import { can, isStaff, type Permission } from '@verba/contracts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+
+/** Only VERBA_ADMIN sees when a rate changed and who changed it (spec part 2 §6). */
+export const seesRateAudit = (user: CurrentUser | null): boolean =>
+  Boolean(user && can(user.type, 'rates:manage'));
+
+export interface CustomerReadRule {
+  /** What a staff member needs (e.g. `customers:view` for the PM's customer page). */
+  staff: Permission;
+  /** Clients read their own customer only with `rates:view-own` and, if set, `show_rates` on. */
+  requireShowRates: boolean;
+}
+
+/**
+ * Who may read a customer's rates. Staff: by permission. Clients: their own customer only
+ * (another customer is 404, as if it did not exist), CLIENT_ADMIN only, and only with show_rates.
+ * `customer` is the row, or undefined when it does not exist.
+ */
+export function assertCanReadCustomerRates(
+  user: CurrentUser | null,
+  customerId: number,
+  customer: { show_rates: boolean } | undefined,
+  rule: CustomerReadRule,
+): asserts customer is { show_rates: boolean } {
+  if (!user) throw unauthenticated();
+  if (isStaff(user.type)) {
+    if (!can(user.type, rule.staff)) throw forbidden();
+    if (!customer) throw notFound();
+    return;
+  }
+  if (user.customer_id !== customerId || !customer) throw notFound();
+  if (!can(user.type, 'rates:view-own')) throw forbidden();
+  if (rule.requireShowRates && !customer.show_rates) throw forbidden();
+}

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { formatUnits, toUnits } from '../pricing/money.ts';
+import { BAND_KEYS, type BandKey } from '../pricing/grid.ts';
+import { isIsoDate } from '../pricing/calendar.ts';
+import { langField, requiredText } from './common.ts';
+
+/**
+ * Rates, minimum rates, payable grids and holidays (spec part 2 §5 "Rates", DESIGN §7).
+ * Messages are keys; `validation.rates.*` are the rate-specific ones of the spec.
+ */
+
+interface DecimalMessages {
+  required: string;
+  number: string;
+  min: string;
+  max: string;
+  decimals: string;
+}
+
+const GENERIC_DECIMAL: DecimalMessages = {
+  required: 'validation.required',
+  number: 'validation.number',
+  min: 'validation.zero_or_more',
+  max: 'validation.max',
+  decimals: 'validation.step',
+};
+
+/**
+ * A required decimal in [0, max] with at most `scale` decimals, typed as a number or a numeric
+ * string ("0.0825", "30"); outputs the canonical decimal string ("0.0825", "30.00"). Every failure
+ * has its own message key; never a binary float in between.
+ */
+export function decimalInput(scale: number, max: string, messages: DecimalMessages = GENERIC_DECIMAL) {
+  const high = toUnits(max, scale);
+  return z.unknown().transform((value, ctx): string => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return fail(messages.required);
+    if (typeof value !== 'number' && typeof value !== 'string') return fail(messages.number);
+    let units: bigint;
+    try {
+      units = toUnits(value, 12);
+    } catch {
+      return fail(messages.number);
+    }
+    if (units < 0n) return fail(messages.min);
+    const factor = 10n ** BigInt(12 - scale);
+    if (units % factor !== 0n) return fail(messages.decimals);
+    const scaled = units / factor;
+    if (scaled > high) {
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'number',
+        maximum: Number(max),
+        inclusive: true,
+        message: messages.max,
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return formatUnits(scaled, scale);
+  });
+}
+
+const rateMessages = (field: 'r1' | 'r2'): DecimalMessages => ({
+  required: `validation.rates.${field}_required`,
+  number: `validation.rates.${field}_number`,
+  min: `validation.rates.${field}_min`,
+  max: `validation.rates.${field}_max`,
+  decimals: `validation.rates.${field}_decimals`,
+});
+
+/** Euros per word: 0..9999.9999, at most 4 decimals. */
+export const rateR1Field = decimalInput(4, '9999.9999', rateMessages('r1'));
+/** Euros per hour: 0..999999.99, at most 2 decimals. */
+export const rateR2Field = decimalInput(2, '999999.99', rateMessages('r2'));
+export const RATE_R1_MAX = '9999.9999';
+export const RATE_R2_MAX = '999999.99';
+
+/** A language id, or null when missing; the "both languages" rule is checked on the object. */
+const languageIdField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | null => {
+    if (value === undefined || value === null || value === '' || value === 0 || value === '0') return null;
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+      ctx.issues.push({ code: 'custom', message: 'validation.invalid_option', input: value });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const optionalId = z
+  .union([z.null(), z.coerce.number({ error: 'validation.invalid_option' }).int().positive()], {
+    error: 'validation.invalid_option',
+  })
+  .optional();
+
+type LanguagePair = { source_lang?: unknown; target_lang?: unknown };
+
+/** Both languages required (one message on each missing one), and different. */
+function checkLanguages(value: LanguagePair, ctx: z.RefinementCtx) {
+  const source = value.source_lang;
+  const target = value.target_lang;
+  if (source === null || target === null || source === undefined || target === undefined) {
+    for (const field of ['source_lang', 'target_lang'] as const)
+      if (value[field] === null || value[field] === undefined)
+        ctx.addIssue({ code: 'custom', message: 'validation.rates.languages_required', path: [field] });
+    return;
+  }
+  if (typeof source === 'number' && source === target)
+    ctx.addIssue({ code: 'custom', message: 'validation.rates.languages_different', path: ['target_lang'] });
+}
+
+const always = { when: () => true };
+
+/** `POST /rate/store`: a general rate (`default_group: true`) or a customer's (`customer_id`). */
+export const rateStoreBody = z
+  .strictObject({
+    source_lang: languageIdField,
+    target_lang: languageIdField,
+    r1: rateR1Field,
+    r2: rateR2Field,
+    customer_id: optionalId,
+    default_group: z
+      .union([z.boolean(), z.literal(1), z.literal(0)], { error: 'validation.type' })
+      .optional(),
+    enabled: z.boolean({ error: 'validation.type' }).optional(),
+    ...langField,
+  })
+  .superRefine((value, ctx) => {
+    checkLanguages(value, ctx);
+    const general = value.default_group === true || value.default_group === 1;
+    const customer = typeof value.customer_id === 'number';
+    if (general === customer)
+      ctx.addIssue({
+        code: 'custom',
+        message: general ? 'validation.rates.owner_both' : 'validation.rates.owner_required',
+        path: ['customer_id'],
+      });
+  }, always);
+export type RateStoreInput = z.output<typeof rateStoreBody>;
+
+/** `PUT /rate/{id}`: the rate's fields; the owner (customer or general list) never changes. */
+export const rateUpdateBody = z
+  .strictObject({
+    source_lang: languageIdField,
+    target_lang: languageIdField,
+    r1: rateR1Field,
+    r2: rateR2Field,
+    enabled: z.boolean({ error: 'validation.type' }).optional(),
+    // sent back by forms that post the whole rate; ignored
+    id: z.unknown().optional(),
+    customer_id: z.unknown().optional(),
+    default_group: z.unknown().optional(),
+    ...langField,
+  })
+  .superRefine(checkLanguages, always);
+export type RateUpdateInput = z.output<typeof rateUpdateBody>;
+
+export const ratesListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  customer_id: z.coerce.number().int().positive().optional(),
+  lang: z.string().optional(),
+});
+
+export const rateLanguagesQuery = z.object({
+  customer_id: z.coerce.number().int().positive().optional(),
+  lang: z.string().optional(),
+});
+
+/** Minimum charge per translation type (spec §5): 0..999999.99, 2 decimals; flash `hour` is 0. */
+export const FLASH_TYPE_ID = 4;
+export const minimumRateItem = z
+  .strictObject({
+    translation_type_id: z.coerce
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.invalid_option' })
+      .positive({ error: 'validation.invalid_option' }),
+    hour: decimalInput(2, '999999.99'),
+    amount: decimalInput(2, '999999.99'),
+  })
+  .superRefine((value, ctx) => {
+    if (
+      value.translation_type_id === FLASH_TYPE_ID &&
+      typeof value.hour === 'string' &&
+      value.hour !== '0.00'
+    )
+      ctx.addIssue({ code: 'custom', message: 'validation.rates.flash_hour', path: ['hour'] });
+  }, always);
+
+export const minimumRatesBody = z
+  .strictObject({
+    customer_minimum_rates: z.boolean({ error: 'validation.type' }).default(false),
+    minimum_rates: z.array(minimumRateItem, { error: 'validation.type' }).max(50).default([]),
+    ...langField,
+  })
+  .superRefine((value, ctx) => {
+    const ids = value.minimum_rates.map((m) => m.translation_type_id);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', message: 'validation.rates.type_twice', path: ['minimum_rates'] });
+  });
+export type MinimumRatesInput = z.output<typeof minimumRatesBody>;
+
+export const minimumRatesQuery = z.object({
+  customer_id: z.coerce
+    .number({ error: 'validation.required' })
+    .int()
+    .positive({ error: 'validation.required' }),
+  lang: z.string().optional(),
+});
+
+/** Payable % of the per-word price per match band: 0..999.99, 2 decimals. */
+export const payableGridBody = z.strictObject({
+  ...(Object.fromEntries(BAND_KEYS.map((band) => [band, decimalInput(2, '999.99')])) as Record<
+    BandKey,
+    ReturnType<typeof decimalInput>
+  >),
+  ...langField,
+});
+export type PayableGridInput = z.output<typeof payableGridBody>;
+
+export const HOLIDAY_REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
+export const holidayBody = z.strictObject({
+  date: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .refine(isIsoDate, { error: 'validation.format' }),
+  region: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .transform((v) => v.toUpperCase())
+    .refine((v) => HOLIDAY_REGION.test(v), { error: 'validation.format' }),
+  name_en: requiredText(255),
+  name_es: requiredText(255),
+  name_ca: requiredText(255),
+  ...langField,
+});
+export type HolidayInput = z.output<typeof holidayBody>;
+
+export const holidayParams = z.object({
+  date: z.string().refine(isIsoDate),
+  region: z.string().min(1).max(16),
+});
+
+export const holidaysQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  region: z.string().max(16).optional(),
+  lang: z.string().optional(),
+});
+
+/** What the rate lists return (DTOs). `updated_at` and `user` only for VERBA_ADMIN. */
+export interface RateLanguageDto {
+  id: number;
+  iso_code: string;
+  name: string;
+}
+export interface RateDto {
+  id: number;
+  source_lang: number;
+  target_lang: number;
+  source_language: RateLanguageDto;
+  target_language: RateLanguageDto;
+  r1: string;
+  r2: string;
+  customer_id: number | null;
+  default_group: boolean;
+  from: 'general' | 'customer';
+  enabled: boolean;
+  updated_at?: string;
+  user?: { name: string; lastname: string } | null;
+}
+export interface RateTypePriceDto {
+  translation_type_id: number;
+  name: string;
+  percent: string;
+  price: string;
+}
+export interface EffectiveRateDto extends RateDto {
+  prices: RateTypePriceDto[];
+}
