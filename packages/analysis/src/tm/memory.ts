@@ -21,8 +21,12 @@ export class InMemoryTranslationMemory implements TranslationMemory {
   private readonly exact = new Map<string, number[]>();
   private readonly postings = new Map<string, number[]>();
 
-  /** Posting lists longer than this are only probed when nothing rarer is available. */
-  maxPostingsProbed = 50_000;
+  /**
+   * Postings read per lookup beyond the two rarest tokens' lists: bounds the time of a lookup on a
+   * large memory at the price of missing some low fuzzy matches made only of common words.
+   */
+  probeBudget = 100_000;
+  private counts = new Uint16Array(0);
 
   get size(): number {
     return this.units.length;
@@ -69,36 +73,61 @@ export class InMemoryTranslationMemory implements TranslationMemory {
       // An exact hit may still be beaten only by an in-context one, which is among them.
       return out;
     }
-    const keys = [...new Set(indexKeys(normalized))];
+    const allKeys = indexKeys(normalized);
+    const keys = [...new Set(allKeys)];
     if (keys.length === 0) return out;
-    const queryLength = indexKeys(normalized).length;
+    const queryLength = allKeys.length;
     const minShare = Math.max(1, Math.ceil((keys.length * options.minScore) / 100));
     const probeCount = Math.max(1, keys.length - minShare + 1);
     const lists = keys
-      .map((k) => this.postings.get(k) ?? [])
-      .filter((l) => l.length > 0)
+      .map((k) => this.postings.get(k))
+      .filter((l): l is number[] => l !== undefined && l.length > 0)
       .sort((a, b) => a.length - b.length);
     if (lists.length === 0) return out;
-    const probed = lists.slice(0, probeCount).filter((l, i) => i === 0 || l.length <= this.maxPostingsProbed);
     const minLen = (queryLength * options.minScore) / 100;
     const maxLen = queryLength / Math.max(0.01, options.minScore / 100);
-    const hits = new Map<number, number>();
-    for (const list of probed) {
-      const limit = Math.min(list.length, this.maxPostingsProbed);
-      for (let i = 0; i < limit; i++) {
+    if (this.counts.length < this.units.length)
+      this.counts = new Uint16Array(Math.ceil(this.units.length * 1.25) + 1024);
+    const counts = this.counts;
+    const lengths = this.lengths;
+    const touched: number[] = [];
+    let budget = this.probeBudget;
+    let probed = 0;
+    // The rarest lists first; the two rarest always, the next ones while the budget lasts.
+    for (; probed < lists.length && probed < probeCount; probed++) {
+      const list = lists[probed] as number[];
+      if (probed >= 2 && list.length > budget) break;
+      budget -= list.length;
+      for (let i = 0; i < list.length; i++) {
         const id = list[i] as number;
-        const len = this.lengths[id] ?? 0;
+        const len = lengths[id] as number;
         if (len < minLen || len > maxLen) continue;
-        hits.set(id, (hits.get(id) ?? 0) + 1);
+        const c = counts[id] ?? 0;
+        counts[id] = c + 1;
+        if (c === 0) touched.push(id);
       }
     }
-    // Rank by shared rare tokens, then check the remaining (common) tokens only for the best few.
-    const ranked = [...hits.entries()].sort((a, b) => b[1] - a[1]).slice(0, options.limit * 4);
-    const rest = lists.slice(probeCount);
-    const restSets = rest.length > 0 && rest.length <= 8 ? rest.map((l) => l) : [];
-    const scored = ranked.map(([id, h]) => {
-      let total = h;
-      for (const l of restSets) if (binaryHas(l, id)) total++;
+    // Keep the units sharing the most probed tokens (bucketed by count, no full sort).
+    const wanted = options.limit * 4;
+    const buckets: number[][] = [];
+    for (const id of touched) {
+      const c = counts[id] as number;
+      (buckets[c] ??= []).push(id);
+      counts[id] = 0;
+    }
+    const ranked: number[] = [];
+    for (let c = buckets.length - 1; c > 0 && ranked.length < wanted; c--) {
+      for (const id of buckets[c] ?? []) {
+        if (ranked.length >= wanted) break;
+        ranked.push(id);
+      }
+    }
+    // Count the remaining (commoner) tokens only for those few, by binary search.
+    const rest = lists.slice(probed, probed + 8);
+    const scored = ranked.map((id) => {
+      let total = 0;
+      for (const l of lists.slice(0, probed)) if (binaryHas(l, id)) total++;
+      for (const l of rest) if (binaryHas(l, id)) total++;
       return { id, total };
     });
     scored.sort((a, b) => b.total - a.total);

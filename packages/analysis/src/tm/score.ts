@@ -10,10 +10,24 @@ import type { TmCandidate, TmQuery } from './types.ts';
  * Pure and synchronous, so the API's PostgreSQL memory can reuse it on its candidates.
  */
 export function scoreMatch(source: string, candidate: string): number {
-  const a = normalizeSegment(source);
+  return scorePrepared(prepare(source), candidate);
+}
+
+interface Prepared {
+  normalized: string;
+  tokens?: Tokens;
+}
+
+function prepare(text: string): Prepared {
+  return { normalized: normalizeSegment(text) };
+}
+
+function scorePrepared(query: Prepared, candidate: string): number {
+  const a = query.normalized;
   const b = normalizeSegment(candidate);
   if (a === b) return 100;
-  const ta = tokenize(a);
+  query.tokens ??= tokenize(a);
+  const ta = query.tokens;
   const tb = tokenize(b);
   const n = Math.max(ta.keys.length, tb.keys.length);
   if (n === 0)
@@ -33,7 +47,11 @@ export function scoreMatch(source: string, candidate: string): number {
 
 /** The score including context: 101 when the text is identical and both neighbours match. */
 export function matchScore(query: TmQuery, candidate: TmCandidate): number {
-  const s = scoreMatch(query.text, candidate.source);
+  return matchPrepared(query, prepare(query.text), candidate);
+}
+
+function matchPrepared(query: TmQuery, prepared: Prepared, candidate: TmCandidate): number {
+  const s = scorePrepared(prepared, candidate.source);
   if (s === 100 && candidate.prevHash === query.prevHash && candidate.nextHash === query.nextHash) return 101;
   return s;
 }
@@ -45,8 +63,9 @@ export function bestMatch(
 ): { score: number; candidate?: TmCandidate } {
   let best = 0;
   let bestCandidate: TmCandidate | undefined;
+  const prepared = prepare(query.text);
   for (const c of candidates) {
-    const s = matchScore(query, c);
+    const s = matchPrepared(query, prepared, c);
     if (s > best) {
       best = s;
       bestCandidate = c;

@@ -90,27 +90,22 @@ export async function* readTmx(
   parser.on('text', onText);
   parser.on('cdata', onText);
 
-  let previous: { source: string; target?: string; srcLang: string; tgtLang?: string } | undefined;
-  let prevHash = contextHash('');
+  const EMPTY = contextHash('');
+  let prevHash = EMPTY;
   let pending: TmxUnit | undefined;
   const decoder = new TextDecoder('utf-8');
   const drain = function* (): Generator<TmxUnit> {
     for (const u of ready) {
-      const unit: TmxUnit = {
-        source: u.source,
-        prevHash,
-        nextHash: contextHash(''),
-        sourceLanguage: u.srcLang,
-      };
+      const hash = contextHash(u.source);
+      const unit: TmxUnit = { source: u.source, prevHash, nextHash: EMPTY, sourceLanguage: u.srcLang };
       if (u.target !== undefined) unit.target = u.target;
       if (u.tgtLang !== undefined) unit.targetLanguage = u.tgtLang;
       if (pending) {
-        pending.nextHash = contextHash(u.source);
+        pending.nextHash = hash;
         yield pending;
       }
-      prevHash = contextHash(u.source);
+      prevHash = hash;
       pending = unit;
-      previous = u;
     }
     ready.length = 0;
   };
@@ -125,7 +120,6 @@ export async function* readTmx(
   if (failure) throw asError(failure);
   yield* drain();
   if (pending) yield pending;
-  void previous;
 }
 
 function pick(variants: { lang: string; text: string }[], want: string) {
