@@ -19,6 +19,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userManagementRoutes, userRoutes } from './modules/users/routes.ts';
@@ -85,6 +88,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin);
   await app.register(actionLogPlugin);
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
+  await app.register(jobsPlugin);
 
   await app.register(
     async (api) => {
@@ -96,6 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(departmentRoutes);
       await api.register(languageRoutes);
       await api.register(settingRoutes);
+      await api.register(taskRoutes);
       await api.register(logRoutes);
       await api.register(rateRoutes);
     },

@@ -14,6 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  MAX_FILE_MB: z.coerce.number().positive().default(200),
+  MAX_TASK_MB: z.coerce.number().positive().default(1024),
+  MAX_FILES_PER_TASK: z.coerce.number().int().positive().default(500),
   DEMO_DATA: bool.optional(),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -52,6 +56,9 @@ export interface Config {
   /** Unset: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded and delivered files (local disk). */
+  filesDir: string;
+  uploads: { maxFileBytes: number; maxTaskBytes: number; maxFiles: number };
   demoData: boolean;
   publicUrl: string;
   webDist: string;
@@ -75,13 +82,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const cwd = env.INIT_CWD ?? process.cwd();
   const production = parsed.NODE_ENV === 'production';
   const embedded = !parsed.DATABASE_URL;
+  const dataDir = path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data'));
   const config: Config = {
     env: parsed.NODE_ENV,
     production,
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
-    dataDir: path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
+    filesDir: path.resolve(cwd, parsed.FILES_DIR ?? path.join(dataDir, 'files')),
+    uploads: {
+      maxFileBytes: Math.round(parsed.MAX_FILE_MB * 1024 * 1024),
+      maxTaskBytes: Math.round(parsed.MAX_TASK_MB * 1024 * 1024),
+      maxFiles: parsed.MAX_FILES_PER_TASK,
+    },
     demoData: !production && (parsed.DEMO_DATA ?? embedded),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -14,6 +14,7 @@ if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdm
 
 const app = await buildApp(config, database);
 await app.listen({ port: config.port, host: config.host });
+await app.jobs.start();
 app.log.info(
   `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
 );

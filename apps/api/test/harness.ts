@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -21,6 +24,7 @@ export const DEMO = {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -29,10 +33,12 @@ export interface TestApp {
  * on the server of TEST_DATABASE_URL (dropped again on close). Reference and demo data loaded.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-files-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' },
     {
       webDist: '/nonexistent',
+      filesDir,
       login: { maxPerIpPerMinute: 10_000, maxFailuresPerAccount: 5, failureWindowMinutes: 15 },
       ...overrides,
     },
@@ -49,6 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
+    config.databaseUrl = url.toString();
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -65,10 +72,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     database,
+    config,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase?.();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

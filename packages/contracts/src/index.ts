@@ -10,3 +10,4 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/organisation.ts';
 export * from './schemas/rates.ts';
+export * from './schemas/tasks.ts';

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { analyseTask } from '@verba/analysis';
+import { languages, sourceFiles, taskTargetLanguages, tasks, wordCounts } from '../../db/schema/index.ts';
+import { PostgresTranslationMemory } from './memory.ts';
+import { quoteTask, storeQuote } from './pricing.ts';
+import { recordStateChange, taskSourceFiles } from './repository.ts';
+
+export const ANALYSE_TASK_JOB = 'task.analyse';
+
+/** Queues the analysis of a task that was just put in CALCULATING at `version` (its updated_at). */
+export async function queueAnalysis(app: FastifyInstance, taskId: number, version: Date): Promise<void> {
+  await app.jobs.enqueue(ANALYSE_TASK_JOB, { taskId, version: version.toISOString() });
+}
+
+export function registerAnalysisJob(app: FastifyInstance): void {
+  app.jobs.work(ANALYSE_TASK_JOB, async (payload, signal) => {
+    await analyseAndQuote(app, Number(payload.taskId), String(payload.version), signal);
+  });
+}
+
+/**
+ * Counts the task's files, stores the counts, prices the task and returns it to DRAFT. Runs
+ * again from the start if interrupted; a newer edit of the task (another version) wins, and
+ * the counts are replaced in one transaction, so nothing is ever counted twice.
+ */
+export async function analyseAndQuote(
+  app: FastifyInstance,
+  taskId: number,
+  version: string,
+  signal?: AbortSignal,
+) {
+  const isCurrent = (t: { state: string; updated_at: Date } | undefined) =>
+    t?.state === 'CALCULATING' && t.updated_at.toISOString() === version;
+  const [task] = await app.db.select().from(tasks).where(eq(tasks.id, taskId));
+  if (!task || !isCurrent(task)) return;
+  const files = await taskSourceFiles(app.db, taskId);
+  const [source] = await app.db.select().from(languages).where(eq(languages.id, task.source_language_id));
+  const targets = await app.db
+    .select({ id: languages.id, iso: languages.iso_code })
+    .from(taskTargetLanguages)
+    .innerJoin(languages, eq(languages.id, taskTargetLanguages.language_id))
+    .where(eq(taskTargetLanguages.task_id, taskId));
+  const sourceIso = source?.iso_code ?? 'en';
+  const customerId = task.customer_id;
+  const result = await analyseTask({
+    files: files.map((f) => ({
+      id: String(f.id),
+      name: f.file_name,
+      open: () => app.storage.open(f.file_path),
+    })),
+    sourceLanguage: sourceIso,
+    targetLanguages: targets.map((t) => t.iso),
+    memory: customerId
+      ? (target) => new PostgresTranslationMemory(app.db, customerId, sourceIso, target)
+      : undefined,
+    signal,
+  });
+  const failed = result.files.filter((f) => f.error).map((f) => `${f.name}: ${f.error?.key}`);
+
+  await app.db.transaction(async (tx) => {
+    const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+    if (!fresh || !isCurrent(fresh)) return;
+    const fileIds = files.map((f) => f.id);
+    if (fileIds.length) await tx.delete(wordCounts).where(inArray(wordCounts.source_file_id, fileIds));
+    for (const file of result.files) {
+      const id = Number(file.id);
+      await tx
+        .update(sourceFiles)
+        .set({ filter: file.detectedType, error_key: file.error?.key ?? null })
+        .where(and(eq(sourceFiles.id, id), eq(sourceFiles.task_id, taskId)));
+      const rows = targets.map((t) => {
+        const b = file.byTarget[t.iso];
+        return {
+          source_file_id: id,
+          target_language_id: t.id,
+          total_words: b?.total_words ?? 0,
+          percent101: b?.percent101 ?? 0,
+          percent100: b?.percent100 ?? 0,
+          percent95: b?.percent95 ?? 0,
+          percent85: b?.percent85 ?? 0,
+          percent75: b?.percent75 ?? 0,
+          percent50: b?.percent50 ?? 0,
+          no_match: b?.no_match ?? 0,
+          repetitions: b?.repetitions ?? 0,
+          characters: b?.characters ?? 0,
+          internal_word_counts:
+            file.members?.map((m) => ({
+              path: m.path,
+              type: m.detectedType,
+              error: m.error?.key ?? null,
+              ...m.byTarget[t.iso],
+            })) ?? null,
+        };
+      });
+      if (rows.length) await tx.insert(wordCounts).values(rows);
+    }
+    const now = new Date();
+    await tx
+      .update(tasks)
+      .set({ state: 'DRAFT', updated_at: now, analysis_error: failed.length ? failed.join('\n') : null })
+      .where(eq(tasks.id, taskId));
+    await recordStateChange(
+      tx,
+      taskId,
+      'CALCULATING',
+      'DRAFT',
+      null,
+      failed.length ? 'analysis finished with unreadable files' : 'analysis finished',
+    );
+    const [priced] = await tx.select().from(tasks).where(eq(tasks.id, taskId));
+    if (priced) await storeQuote(tx, taskId, await quoteTask(tx, priced, now), now);
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Locale } from '@verba/contracts';
+import { users } from '../../db/schema/index.ts';
+import { translator } from '../../lib/i18n.ts';
+import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import type { TaskRow } from './repository.ts';
+
+/** Staff validated the source files of a custom quote: the requester can now approve the added concepts. */
+export async function notifySourceFilesValidated(app: FastifyInstance, task: TaskRow): Promise<void> {
+  if (!task.user_id) return;
+  const [user] = await app.db.select().from(users).where(eq(users.id, task.user_id));
+  if (!user) return;
+  const t = translator(user.language as Locale);
+  const link = `${app.config.publicUrl}/tasks/${task.id}`;
+  const body = composeMail(t, user.name, [
+    t('mail.validated.intro', { code: task.code, description: task.description }),
+    t('mail.validated.action', { link }),
+  ]);
+  await app.mailer.send({
+    to: user.email,
+    subject: t('mail.validated.subject', { code: task.code, brand: BRAND_NAME }),
+    ...body,
+  });
+}

@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Paginated, TaskListQuery, TaskState } from '@verba/contracts';
+import type { Db } from '../../db/client.ts';
+import {
+  customers,
+  departments,
+  invoices,
+  languages,
+  otherConcepts,
+  payTaskHistories,
+  settings,
+  sourceFiles,
+  taskStateChanges,
+  taskTargetLanguages,
+  tasks,
+  translatedFiles,
+  translationTypes,
+  users,
+  wordCounts,
+} from '../../db/schema/index.ts';
+import { NEXT_TASK_ID_KEY } from '../../db/seed/reference.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Amount without taxes: the discounted base plus other concepts. */
+const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
+
+export interface TaskListRow {
+  id: number;
+  code: string;
+  description: string;
+  created_at: Date;
+  state: string;
+  customer: { id: number; name: string } | null;
+  department: { id: number; title: string } | null;
+  requested_by: { name: string; lastname: string } | null;
+  invoice_folio: string | null;
+  amount_without_taxes: string;
+}
+
+export async function listTasks(
+  db: Db,
+  scope: SQL | undefined,
+  q: TaskListQuery,
+): Promise<Paginated<TaskListRow>> {
+  const conditions: Array<SQL | undefined> = [scope];
+  if (q.state === 'APPROVED_AND_DRAFT') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
+  else if (q.state) conditions.push(eq(tasks.state, q.state));
+  else conditions.push(q.showCancelled ? eq(tasks.state, 'CANCELLED') : ne(tasks.state, 'CANCELLED'));
+  if (q.client) conditions.push(eq(tasks.customer_id, q.client));
+  if (q.search)
+    conditions.push(
+      or(ilike(tasks.description, likeEscaped(q.search)), ilike(tasks.code, likeEscaped(q.search))),
+    );
+  const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
+  const sortColumn = {
+    id: tasks.id,
+    code: tasks.code,
+    description: tasks.description,
+    created_at: tasks.created_at,
+    state: tasks.state,
+    amount: untaxed,
+  }[q.sort];
+  const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+  const [total] = await db.select({ n: count() }).from(tasks).where(where);
+  const rows = await db
+    .select({
+      id: tasks.id,
+      code: tasks.code,
+      description: tasks.description,
+      created_at: tasks.created_at,
+      state: tasks.state,
+      customer_id: customers.id,
+      customer_name: customers.name,
+      department_id: departments.id,
+      department_title: departments.title,
+      user_name: users.name,
+      user_lastname: users.lastname,
+      invoice_folio: invoices.folio,
+      amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+    })
+    .from(tasks)
+    .leftJoin(customers, eq(customers.id, tasks.customer_id))
+    .leftJoin(departments, eq(departments.id, tasks.department_id))
+    .leftJoin(users, eq(users.id, tasks.user_id))
+    .leftJoin(invoices, eq(invoices.id, tasks.invoice_id))
+    .where(where)
+    .orderBy(order, desc(tasks.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const n = total?.n ?? 0;
+  return {
+    current_page: q.page,
+    per_page: q.per_page,
+    total: n,
+    last_page: Math.max(1, Math.ceil(n / q.per_page)),
+    data: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      description: r.description,
+      created_at: r.created_at,
+      state: r.state,
+      customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? '' } : null,
+      department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
+      requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
+      invoice_folio: r.invoice_folio,
+      amount_without_taxes: r.amount_without_taxes,
+    })),
+  };
+}
+
+export async function findVisibleTask(
+  db: Db,
+  scope: SQL | undefined,
+  id: number,
+): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), scope));
+  return row;
+}
+
+/** Takes the next task code from the "next task id" setting, atomically. */
+export async function takeTaskCode(tx: Tx): Promise<string> {
+  const [row] = await tx
+    .update(settings)
+    .set({ value: sql`(${settings.value}::bigint + 1)::text` })
+    .where(eq(settings.key, NEXT_TASK_ID_KEY))
+    .returning({ value: settings.value });
+  return String(Number(row?.value ?? 2) - 1);
+}
+
+export async function recordStateChange(
+  tx: Tx | Db,
+  taskId: number,
+  from: string | null,
+  to: TaskState,
+  userId: number | null,
+  note?: string,
+) {
+  await tx
+    .insert(taskStateChanges)
+    .values({ task_id: taskId, from_state: from, to_state: to, user_id: userId, note: note ?? null });
+}
+
+/** Moves a task only if it is still in `from`; false when someone else moved it first. */
+export async function moveState(
+  tx: Tx | Db,
+  taskId: number,
+  from: readonly string[],
+  to: TaskState,
+  userId: number | null,
+  extra: Partial<TaskRow> = {},
+) {
+  const rows = await tx
+    .update(tasks)
+    .set({ updated_at: new Date(), ...(userId ? { updated_user_id: userId } : {}), ...extra, state: to })
+    .where(and(eq(tasks.id, taskId), inArray(tasks.state, [...from])))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+export async function taskSourceFiles(db: Db, taskId: number) {
+  return db.select().from(sourceFiles).where(eq(sourceFiles.task_id, taskId)).orderBy(sourceFiles.id);
+}
+
+export async function taskDetailParts(db: Db, task: TaskRow) {
+  const files = await taskSourceFiles(db, task.id);
+  const fileIds = files.map((f) => f.id);
+  const [counts, translated, targets, concepts, payments, changes] = await Promise.all([
+    fileIds.length
+      ? db.select().from(wordCounts).where(inArray(wordCounts.source_file_id, fileIds))
+      : Promise.resolve([]),
+    db.select().from(translatedFiles).where(eq(translatedFiles.task_id, task.id)).orderBy(translatedFiles.id),
+    db
+      .select({
+        language_id: taskTargetLanguages.language_id,
+        iso_code: languages.iso_code,
+        price_summary: taskTargetLanguages.price_summary,
+        name_en: languages.name_en,
+        name_es: languages.name_es,
+        name_ca: languages.name_ca,
+      })
+      .from(taskTargetLanguages)
+      .innerJoin(languages, eq(languages.id, taskTargetLanguages.language_id))
+      .where(eq(taskTargetLanguages.task_id, task.id))
+      .orderBy(languages.iso_code),
+    db.select().from(otherConcepts).where(eq(otherConcepts.task_id, task.id)).orderBy(otherConcepts.id),
+    db
+      .select()
+      .from(payTaskHistories)
+      .where(eq(payTaskHistories.task_id, task.id))
+      .orderBy(payTaskHistories.id),
+    db
+      .select({
+        id: taskStateChanges.id,
+        from_state: taskStateChanges.from_state,
+        to_state: taskStateChanges.to_state,
+        created_at: taskStateChanges.created_at,
+        note: taskStateChanges.note,
+        user_name: users.name,
+        user_lastname: users.lastname,
+      })
+      .from(taskStateChanges)
+      .leftJoin(users, eq(users.id, taskStateChanges.user_id))
+      .where(eq(taskStateChanges.task_id, task.id))
+      .orderBy(taskStateChanges.id),
+  ]);
+  const [source] = await db.select().from(languages).where(eq(languages.id, task.source_language_id));
+  const [type] = await db
+    .select()
+    .from(translationTypes)
+    .where(eq(translationTypes.id, task.translation_type_id));
+  const [customer] = task.customer_id
+    ? await db.select().from(customers).where(eq(customers.id, task.customer_id))
+    : [];
+  const [department] = task.department_id
+    ? await db.select().from(departments).where(eq(departments.id, task.department_id))
+    : [];
+  const [requester] = task.user_id
+    ? await db
+        .select({ name: users.name, lastname: users.lastname, type: users.type })
+        .from(users)
+        .where(eq(users.id, task.user_id))
+    : [];
+  const [invoice] = task.invoice_id
+    ? await db.select().from(invoices).where(eq(invoices.id, task.invoice_id))
+    : [];
+  return {
+    files,
+    counts,
+    translated,
+    targets,
+    concepts,
+    payments,
+    changes,
+    source,
+    type,
+    customer,
+    department,
+    requester,
+    invoice,
+  };
+}
+
+export async function languagesByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(languages).where(inArray(languages.id, ids));
+}
+
+export async function translationTypeExists(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: translationTypes.id })
+    .from(translationTypes)
+    .where(eq(translationTypes.id, id));
+  return Boolean(row);
+}
+
+export async function departmentForOrder(db: Db, customerId: number, departmentId: number) {
+  const [row] = await db
+    .select()
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.customer_id, customerId)));
+  return row;
+}

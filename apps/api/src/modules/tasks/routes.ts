@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { idParam, sourceFilesValidatedBody, taskListQuery } from '@verba/contracts';
+import * as service from './service.ts';
+import { registerAnalysisJob } from './analysis-job.ts';
+
+const fileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  fileId: z.coerce.number().int().positive(),
+});
+
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: app.config.uploads.maxFileBytes, files: app.config.uploads.maxFiles },
+  });
+  registerAnalysisJob(app);
+
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Tasks the caller may see, filtered, sorted and paged',
+        querystring: taskListQuery,
+      },
+      config: { access: 'tasks:list' },
+    },
+    async (request) => ({ data: await service.list(app, request, request.query) }),
+  );
+
+  app.post(
+    '/tasks/store-as-draft',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Create a task (multipart, files in file[]); analysis starts at once',
+        consumes: ['multipart/form-data'],
+      },
+      config: { access: 'tasks:create', action: 'tasks.create' },
+    },
+    async (request, reply) => reply.status(201).send({ data: await service.create(app, request) }),
+  );
+
+  app.post(
+    '/tasks/:id/update',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones)',
+        params: idParam,
+        consumes: ['multipart/form-data'],
+      },
+      config: { access: 'tasks:edit', action: 'tasks.update' },
+    },
+    async (request) => ({ data: await service.update(app, request, request.params.id) }),
+  );
+
+  app.get(
+    '/task/:id',
+    { schema: { tags: ['tasks'], params: idParam }, config: { access: 'tasks:view' } },
+    async (request) => ({ data: await service.detail(app, request, request.params.id) }),
+  );
+
+  app.get(
+    '/tasks/getPrice/:id',
+    {
+      schema: { tags: ['tasks'], summary: 'Price summary per target language', params: idParam },
+      config: { access: 'tasks:view' },
+    },
+    async (request) => ({ data: await service.priceSummary(app, request, request.params.id) }),
+  );
+
+  app.post(
+    '/tasks/:id/updateStateAsCancelled',
+    {
+      schema: { tags: ['tasks'], params: idParam },
+      config: { access: 'tasks:cancel', action: 'tasks.cancel' },
+    },
+    async (request) => ({ data: await service.changeState(app, request, request.params.id, 'CANCELLED') }),
+  );
+
+  app.post(
+    '/tasks/:id/updateStateAsDraft',
+    {
+      schema: { tags: ['tasks'], summary: 'Reactivate a cancelled task', params: idParam },
+      config: { access: 'tasks:reactivate', action: 'tasks.reactivate' },
+    },
+    async (request) => ({ data: await service.changeState(app, request, request.params.id, 'DRAFT') }),
+  );
+
+  app.put(
+    '/tasks/:id/updateSourceFilesValidated',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Staff validate the source files of a custom quote',
+        params: idParam,
+        body: sourceFilesValidatedBody,
+      },
+      config: { access: 'tasks:validate-source-files', action: 'tasks.validate_source_files' },
+    },
+    async (request) => ({
+      data: await service.setSourceFilesValidated(
+        app,
+        request,
+        request.params.id,
+        request.body.source_files_validated,
+      ),
+    }),
+  );
+
+  app.get(
+    '/task/:id/downloadSourceFile/:fileId',
+    { schema: { tags: ['tasks'], params: fileParams }, config: { access: 'tasks:view' } },
+    async (request, reply) => {
+      const file = await service.sourceFileForDownload(
+        app,
+        request,
+        request.params.id,
+        request.params.fileId,
+      );
+      reply.header('content-type', 'application/octet-stream');
+      reply.header('content-disposition', contentDisposition(file.file_name));
+      return reply.send(app.storage.open(file.file_path));
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import fp from 'fastify-plugin';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal) => Promise<void>;
+
+/** Background work behind one interface: pg-boss on PostgreSQL, an in-process runner on the embedded default. */
+export interface JobQueue {
+  enqueue(name: string, payload: Record<string, unknown>): Promise<void>;
+  work(name: string, handler: JobHandler): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves when nothing is queued or running (tests, graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Durable queue in the `jobs` table, run one job at a time in this process. A job that was
+ * running when the process stopped is queued again at the next start, so it is never lost;
+ * handlers must be idempotent (they are re-run from the start, never resumed halfway).
+ */
+export class InProcessQueue implements JobQueue {
+  private handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private controller = new AbortController();
+  private started = false;
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    private pollMs = 1000,
+  ) {}
+
+  async enqueue(name: string, payload: Record<string, unknown>) {
+    await this.db.insert(jobs).values({ name, payload: JSON.stringify(payload) });
+    this.kick();
+  }
+
+  work(name: string, handler: JobHandler) {
+    this.handlers.set(name, handler);
+  }
+
+  async start() {
+    if (this.started) return;
+    this.started = true;
+    this.controller = new AbortController();
+    await this.db.update(jobs).set({ state: 'queued', locked_at: null }).where(eq(jobs.state, 'running'));
+    this.kick();
+  }
+
+  async stop() {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.controller.abort();
+    await this.running;
+  }
+
+  async idle() {
+    for (;;) {
+      await this.running;
+      const [pending] = await this.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(sql`${jobs.state} in ('queued', 'running') and ${jobs.run_after} <= now()`)
+        .limit(1);
+      if (!pending || !this.started) return;
+      this.kick();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private kick() {
+    if (!this.started || this.running) return;
+    clearTimeout(this.timer);
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.started) this.timer = setTimeout(() => this.kick(), this.pollMs);
+    });
+  }
+
+  private async drain() {
+    while (this.started) {
+      const job = await this.claim();
+      if (!job) return;
+      const handler = this.handlers.get(job.name);
+      try {
+        if (!handler) throw new Error(`no handler for job ${job.name}`);
+        await handler(JSON.parse(job.payload) as Record<string, unknown>, this.controller.signal);
+        await this.db
+          .update(jobs)
+          .set({ state: 'done', completed_at: new Date(), locked_at: null })
+          .where(eq(jobs.id, job.id));
+      } catch (err) {
+        if (this.controller.signal.aborted) {
+          // Stopping: leave it to be picked up again at the next start.
+          await this.db.update(jobs).set({ state: 'queued', locked_at: null }).where(eq(jobs.id, job.id));
+          return;
+        }
+        const message = err instanceof Error ? err.message : String(err);
+        const retry = job.attempts < MAX_ATTEMPTS;
+        this.log.error({ err, job: job.id, name: job.name }, retry ? 'job failed, will retry' : 'job failed');
+        await this.db
+          .update(jobs)
+          .set({
+            state: retry ? 'queued' : 'failed',
+            last_error: message.slice(0, 2000),
+            locked_at: null,
+            run_after: sql`now() + ${`${job.attempts * 5} seconds`}::interval`,
+          })
+          .where(eq(jobs.id, job.id));
+      }
+    }
+  }
+
+  private async claim() {
+    const [next] = await this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'queued'), lte(jobs.run_after, sql`now()`)))
+      .orderBy(asc(jobs.id))
+      .limit(1);
+    if (!next) return undefined;
+    const [claimed] = await this.db
+      .update(jobs)
+      .set({ state: 'running', locked_at: new Date(), attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, next.id), eq(jobs.state, 'queued')))
+      .returning();
+    return claimed;
+  }
+}
+
+/** pg-boss on PostgreSQL: several server instances share the work; expired jobs are retried. */
+export class PgBossQueue implements JobQueue {
+  private boss: PgBoss;
+  private handlers = new Map<string, JobHandler>();
+  private startPromise: Promise<void> | undefined;
+  private controller = new AbortController();
+  private active = 0;
+
+  constructor(connectionString: string, log: FastifyBaseLogger) {
+    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+    this.boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  }
+
+  private ensureStarted() {
+    this.startPromise ??= this.boss.start().then(() => undefined);
+    return this.startPromise;
+  }
+
+  async enqueue(name: string, payload: Record<string, unknown>) {
+    await this.ensureStarted();
+    await this.boss.createQueue(name);
+    await this.boss.send(name, payload, {
+      retryLimit: MAX_ATTEMPTS - 1,
+      retryDelay: 5,
+      expireInSeconds: 30 * 60,
+    });
+  }
+
+  work(name: string, handler: JobHandler) {
+    this.handlers.set(name, handler);
+  }
+
+  async start() {
+    await this.ensureStarted();
+    this.controller = new AbortController();
+    for (const [name, handler] of this.handlers) {
+      await this.boss.createQueue(name);
+      await this.boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (!job) return;
+        this.active++;
+        try {
+          await handler(job.data as Record<string, unknown>, this.controller.signal);
+        } finally {
+          this.active--;
+        }
+      });
+    }
+  }
+
+  async stop() {
+    this.controller.abort();
+    if (this.startPromise) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  async idle() {
+    for (;;) {
+      let queued = 0;
+      for (const name of this.handlers.keys()) {
+        const q = await this.boss.getQueueSize(name);
+        queued += q;
+      }
+      if (queued === 0 && this.active === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+export const jobsPlugin = fp(async (app) => {
+  const queue: JobQueue = app.config.databaseUrl
+    ? new PgBossQueue(app.config.databaseUrl, app.log)
+    : new InProcessQueue(app.db, app.log);
+  app.decorate('jobs', queue);
+  app.addHook('onClose', async () => queue.stop());
+});

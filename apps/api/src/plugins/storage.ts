@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** Where uploaded and delivered files live. Streams in and out; never holds a whole file. */
+export interface Storage {
+  /** Streams `source` to a new key under `prefix`; refuses past `maxBytes` and leaves nothing behind. */
+  save(prefix: string, source: Readable, maxBytes: number): Promise<StoredFile>;
+  open(key: string): Readable;
+  remove(key: string): Promise<void>;
+  removePrefix(prefix: string): Promise<void>;
+}
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`file larger than ${maxBytes} bytes`);
+  }
+}
+
+const SAFE_PREFIX = /^[a-z0-9/_-]+$/;
+
+/** Local-disk storage under one root folder; keys are ours (uuid), never a name a client chose. */
+export function localDiskStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`storage key outside the root: ${key}`);
+    return full;
+  };
+  return {
+    async save(prefix, source, maxBytes) {
+      if (!SAFE_PREFIX.test(prefix)) throw new Error(`unsafe storage prefix: ${prefix}`);
+      const key = `${prefix.replace(/\/$/, '')}/${randomUUID()}`;
+      const full = resolve(key);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, meter, fs.createWriteStream(full, { flags: 'wx' }));
+      } catch (err) {
+        await fs.promises.rm(full, { force: true });
+        throw err;
+      }
+      return { key, size, sha256: hash.digest('hex') };
+    },
+    open(key) {
+      return fs.createReadStream(resolve(key));
+    },
+    async remove(key) {
+      await fs.promises.rm(resolve(key), { force: true });
+    },
+    async removePrefix(prefix) {
+      if (!SAFE_PREFIX.test(prefix)) throw new Error(`unsafe storage prefix: ${prefix}`);
+      await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+export const storagePlugin = fp(async (app) => {
+  app.decorate('storage', localDiskStorage(app.config.filesDir));
+});
