@@ -74,6 +74,7 @@ interface Prepared {
 }
 
 const EMPTY_HASH = contextHash('');
+const LOOKUP_CONCURRENCY = 8;
 
 /**
  * Analyses the files of a task: extraction, segmentation, GMX-V counts, repetitions across the
@@ -150,6 +151,7 @@ async function analyseOneFile(
   const seenHere = new Set<string>();
   let segments = 0;
   let isArchive = false;
+  let detected: DetectedType = 'unknown';
   const onDocument = async (docu: ExtractedDocument) => {
     const accs = targets.map(() => new BandAccumulator());
     let docSegments = 0;
@@ -186,7 +188,15 @@ async function analyseOneFile(
       return walkFile(
         path,
         file.name,
-        { limits, signal: controller.signal, scratch, budget: { used: 0 } },
+        {
+          limits,
+          signal: controller.signal,
+          scratch,
+          budget: { used: 0 },
+          onDetected: (t) => {
+            detected = t;
+          },
+        },
         onDocument,
       );
     })();
@@ -209,7 +219,7 @@ async function analyseOneFile(
         : toFileError(err);
     if (!controller.signal.aborted) controller.abort(new AnalysisError(ErrorKeys.aborted));
     return {
-      file: emptyResult(file, 'unknown', targets, error),
+      file: emptyResult(file, detected, targets, error),
       accumulators: targets.map(() => new BandAccumulator()),
     };
   } finally {
@@ -260,19 +270,32 @@ async function bandDocument(
   for (let t = 0; t < targets.length; t++) {
     const acc = accs[t] as BandAccumulator;
     const memory = memories[t];
-    for (const seg of prepared) {
-      let score = 0;
-      if (memory && seg.text.length <= limits.maxMatchChars) {
+    const scores = new Array<number>(prepared.length).fill(0);
+    if (memory) {
+      // A database-backed memory answers in parallel; a few lookups at a time keep it busy.
+      for (let start = 0; start < prepared.length; start += LOOKUP_CONCURRENCY) {
         if (signal.aborted)
           throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
-        const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
-        const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
-        score = bestMatch(query, candidates).score;
+        const batch = prepared.slice(start, start + LOOKUP_CONCURRENCY);
+        const found = await Promise.all(
+          batch.map(async (seg) => {
+            if (seg.text.length > limits.maxMatchChars) return 0;
+            const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
+            const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
+            return bestMatch(query, candidates).score;
+          }),
+        );
+        found.forEach((score, i) => {
+          scores[start + i] = score;
+        });
       }
+    }
+    prepared.forEach((seg, i) => {
+      const score = scores[i] ?? 0;
       // Order of precedence: in-context match, repetition, exact match, fuzzy bands (as Trados counts).
       const band = score >= 101 ? 'percent101' : seg.repetition ? 'repetitions' : bandFor(score);
       acc.add(band, seg.words, seg.characters);
-    }
+    });
   }
   return prepared.length;
 }

@@ -224,3 +224,25 @@ describe('hostile and broken files', () => {
     expect(result.files[0]?.error?.key).toBe(ErrorKeys.aborted);
   });
 });
+
+describe('limits and reporting', () => {
+  it('too many entries in an archive', async () => {
+    const r = await analyse(
+      { 'many.zip': zip({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c' }) },
+      { limits: { maxArchiveEntries: 2 } },
+    );
+    expect(r.files[0]?.error?.key).toBe(ErrorKeys.zipEntries);
+    expect(r.files[0]?.detectedType).toBe('zip');
+  });
+
+  it('a failed file still reports the type detected from its content', async () => {
+    const r = await analyse({
+      'laughs.txt': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>',
+      'locked.docx': encryptedOoxml(),
+    });
+    expect(r.files.map((f) => [f.detectedType, f.error?.key])).toEqual([
+      ['xml', ErrorKeys.xmlEntities],
+      ['ole', ErrorKeys.encrypted],
+    ]);
+  });
+});

@@ -35,6 +35,8 @@ export interface WalkContext {
   signal: AbortSignal;
   scratch: Scratch;
   budget: ExtractContext['budget'];
+  /** Told the type of the top-level file as soon as it is known (so that errors can still report it). */
+  onDetected?: (type: DetectedType) => void;
 }
 
 /** Folders and files that archivers add and nobody wants counted. */
@@ -56,10 +58,13 @@ export async function walkFile(
   throwIfAborted(ctx.signal);
   const head = await readHead(path, 8192);
   let type = detectFromHead(head, name);
+  const top = prefix === undefined;
+  if (top) ctx.onDetected?.(type);
   if (type === 'zip') {
     const zip = await ZipArchive.open(path, ctx.limits, ctx.budget);
     try {
       type = await detectZipKind(zip);
+      if (top) ctx.onDetected?.(type);
       if (type !== 'zip') {
         const paragraphs: string[] = [];
         await extractFromZipFormat(type, zip, { ...ctx, emit: (p) => paragraphs.push(p) });
@@ -125,9 +130,11 @@ export async function walkFile(
       throw new AnalysisError(ErrorKeys.unsupportedType);
     case 'ole': {
       const ole = await openOle(path, ctx.limits.maxFileBytes);
+      if (top && ole.kind !== 'unknown' && ole.kind !== 'encrypted') ctx.onDetected?.(ole.kind);
       if (ole.kind === 'encrypted') throw new AnalysisError(ErrorKeys.encrypted);
       if (ole.kind === 'unknown') throw new AnalysisError(ErrorKeys.unsupportedType);
       type = ole.kind;
+      if (top) ctx.onDetected?.(type);
       if (ole.kind === 'doc') extractDoc(ole, ectx);
       else if (ole.kind === 'xls') extractXls(ole, ectx);
       else extractPpt(ole, ectx);

@@ -1,0 +1,68 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../src/cli.ts';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'verba-cli-'));
+  await writeFile(
+    join(dir, 'a.txt'),
+    'The printer is ready.\nPress the green button.\nThe printer is ready.\n',
+  );
+  await writeFile(
+    join(dir, 'tm.tmx'),
+    '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Press the green button.</seg></tuv><tuv xml:lang="es"><seg>Pulse el botón verde.</seg></tuv></tu></body></tmx>',
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function capture(args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    const code = await main(args);
+    return { code, out };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('verba-analyse', () => {
+  it('prints per-file bands per target, using a TMX', async () => {
+    const { code, out } = await capture([
+      join(dir, 'a.txt'),
+      '--source',
+      'en',
+      '--target',
+      'es,fr',
+      '--tmx',
+      join(dir, 'tm.tmx'),
+    ]);
+    expect(code).toBe(0);
+    const es = out.split('\n').find((l) => l.startsWith('a.txt') && /\bes\b/.test(l)) ?? '';
+    // total 12: 4 no match, 4 at 100 % (the TMX), 4 repetitions
+    expect(es.trim().split(/\s+/).slice(3, 12)).toEqual(['12', '0', '4', '0', '0', '0', '0', '4', '4']);
+    expect(out).toMatch(/TOTAL\s+fr\s+12/);
+  });
+
+  it('prints JSON with --json and fails with exit code 1 when a file has an error', async () => {
+    await writeFile(join(dir, 'bad.xml'), '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>');
+    const { code, out } = await capture([join(dir, 'a.txt'), join(dir, 'bad.xml'), '--json', '-t', 'de']);
+    expect(code).toBe(1);
+    const json = JSON.parse(out) as { files: { error?: { key: string } }[] };
+    expect(json.files[1]?.error?.key).toBe('analysis.errors.xml_entities');
+  });
+
+  it('prints usage without files', async () => {
+    const { code, out } = await capture([]);
+    expect(code).toBe(2);
+    expect(out).toMatch(/Usage: verba-analyse/);
+  });
+});
