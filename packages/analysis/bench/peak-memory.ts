@@ -4,6 +4,20 @@ import { basename } from 'node:path';
 import { analyseTask } from '../src/index.ts';
 
 const files = process.argv.slice(2);
+if (files.length === 0) {
+  process.stdout.write(
+    JSON.stringify({
+      seconds: 0,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+      peakHeapMB: 0,
+      words: 0,
+      members: 0,
+      memberErrors: 0,
+      fileErrors: [],
+    }),
+  );
+  process.exit(0);
+}
 let peakHeap = 0;
 const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);

@@ -26,7 +26,7 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function line(label: string, value: string) {
-  process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
+  process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
 }
 
 function fileTask(paths: string[]): TaskFile[] {
@@ -270,11 +270,7 @@ async function section3(dir: string) {
   const bytes = await writeZip(zipPath, members);
   line('zip', `${mb(bytes)}: ${i} office files, ${h} HTML pages, ${p} pictures of 2 MB`);
   const script = join(here, 'peak-memory.ts');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, zipPath], {
-    cwd: repoRoot,
-    maxBuffer: 1 << 20,
-  });
-  const r = JSON.parse(stdout) as {
+  type Peak = {
     seconds: number;
     maxRssMB: number;
     peakHeapMB: number;
@@ -283,14 +279,29 @@ async function section3(dir: string) {
     memberErrors: number;
     fileErrors: string[];
   };
-  line(
-    'peak resident memory (maxRSS)',
-    `${r.maxRssMB.toFixed(0)} MB (peak heap ${r.peakHeapMB.toFixed(0)} MB)`,
-  );
-  line(
-    'analysed',
-    `${fmt(r.words)} words, ${r.members} members (${r.memberErrors} not text: pictures) in ${r.seconds.toFixed(1)} s${r.fileErrors.length ? `; errors ${r.fileErrors.join(',')}` : ''}`,
-  );
+  const child = async (nodeArgs: string[], files: string[]) => {
+    const { stdout } = await run(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...files], {
+      cwd: repoRoot,
+      maxBuffer: 1 << 20,
+    });
+    return JSON.parse(stdout) as Peak;
+  };
+  const baseline = await child([], []);
+  line('baseline: node + tsx, no file', `maxRSS ${baseline.maxRssMB.toFixed(0)} MB`);
+  for (const [label, args] of [
+    ['default V8 settings', []],
+    ['with --max-old-space-size=192', ['--max-old-space-size=192']],
+  ] as [string, string[]][]) {
+    const r = await child(args, [zipPath]);
+    line(
+      `peak resident memory (maxRSS), ${label}`,
+      `${r.maxRssMB.toFixed(0)} MB (peak heap ${r.peakHeapMB.toFixed(0)} MB)`,
+    );
+    line(
+      '  analysed',
+      `${fmt(r.words)} words, ${r.members} members (${r.memberErrors} not text: pictures) in ${r.seconds.toFixed(1)} s${r.fileErrors.length ? `; errors ${r.fileErrors.join(',')}` : ''}`,
+    );
+  }
 
   process.stdout.write('\n4. A 5 MB single-line .txt (target: seconds)\n');
   const line5 = 'lorem ipsum dolor sit amet, consectetur adipiscing elit '.repeat(

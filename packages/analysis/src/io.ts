@@ -101,12 +101,17 @@ export async function receive(
   let size = 0;
   const stream = input as Readable;
   const iterator = stream[Symbol.asyncIterator]();
+  // One abort listener for the whole read (a listener per chunk would pile up).
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
   try {
     for (;;) {
-      throwIfAborted(signal);
-      const next = (await Promise.race([iterator.next(), abortPromise(signal)])) as IteratorResult<
-        Buffer | string
-      >;
+      const next = (await Promise.race([iterator.next(), aborted])) as IteratorResult<Buffer | string>;
       if (next.done) return Buffer.concat(chunks, size);
       const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
       size += chunk.length;
@@ -117,6 +122,8 @@ export async function receive(
   } catch (err) {
     stream.destroy();
     throw err;
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
   }
   const path = await scratch.file();
   const rest = Readable.from(
@@ -132,13 +139,6 @@ export async function receive(
   );
   await spool(rest, path, max, signal, key);
   return path;
-}
-
-function abortPromise(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
 
 export async function readHead(src: Source, bytes = 8192): Promise<Buffer> {

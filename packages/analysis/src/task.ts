@@ -84,7 +84,7 @@ const LOOKUP_CONCURRENCY = 8;
 export async function analyseTask(input: AnalyseTaskInput): Promise<TaskResult> {
   const limits = resolveLimits(input.limits);
   const targets = [...new Set(input.targetLanguages)];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const memories = new Map<string, TranslationMemory | undefined>();
   const memoryFor = (t: string) => {
     if (!memories.has(t)) memories.set(t, input.memory?.(t));
@@ -129,7 +129,7 @@ async function analyseOneFile(
   sourceLanguage: string,
   targets: string[],
   limits: AnalysisLimits,
-  seen: Set<string>,
+  seen: Set<number>,
   memoryFor: (t: string) => TranslationMemory | undefined,
   outer: AbortSignal | undefined,
   scratch: Scratch,
@@ -148,7 +148,7 @@ async function analyseOneFile(
   const fileAcc = targets.map(() => new BandAccumulator());
   const members: MemberResult[] = [];
   // Repetitions found in this file are only committed when the file succeeds.
-  const seenHere = new Set<string>();
+  const seenHere = new Set<number>();
   let segments = 0;
   let isArchive = false;
   let detected: DetectedType = 'unknown';
@@ -234,8 +234,8 @@ async function bandDocument(
   sourceLanguage: string,
   targets: string[],
   limits: AnalysisLimits,
-  seen: Set<string>,
-  seenHere: Set<string>,
+  seen: Set<number>,
+  seenHere: Set<number>,
   memoryFor: (t: string) => TranslationMemory | undefined,
   accs: BandAccumulator[],
   signal: AbortSignal,
