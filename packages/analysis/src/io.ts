@@ -177,13 +177,34 @@ export function throwIfAborted(signal: AbortSignal): void {
   }
 }
 
-export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+/** A WHATWG encoding label that `TextDecoder` accepts ('utf-8', 'shift_jis', 'windows-1252', ...). */
+export type TextEncodingName = string;
 
-/** Picks the text encoding from the byte-order mark, falling back to Windows-1252 for invalid UTF-8. */
+const DECLARED_RE =
+  /<\?xml[^>]*\sencoding\s*=\s*["']([\w.:-]+)["']|<meta[^>]+charset\s*=\s*["']?([\w.:-]+)|^"Content-Type: [^"\n]*charset=([\w.:-]+)/im;
+
+/** The encoding a document declares (XML declaration, HTML meta, PO header), if `TextDecoder` knows it. */
+export function declaredEncoding(head: Buffer): string | undefined {
+  const m = DECLARED_RE.exec(head.toString('latin1'));
+  const label = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase();
+  if (!label || label.startsWith('utf-16') || label === 'charset') return undefined;
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Picks the text encoding: the byte-order mark, else the declared encoding, else UTF-8 when the
+ * bytes are valid UTF-8, else Windows-1252.
+ */
 export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: number } {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
+  const declared = head[1] !== 0 && head[0] !== 0 ? declaredEncoding(head) : undefined;
+  if (declared) return { encoding: declared, bom: 0 };
   // UTF-16 without BOM: "<\0?\0" or "\0<\0?"
   if (head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0)
     return { encoding: 'utf-16le', bom: 0 };

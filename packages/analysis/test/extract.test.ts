@@ -353,3 +353,26 @@ describe('archives and detection', () => {
     expect((await paragraphsOf('really-po.txt', 'msgid "Hi"\nmsgstr ""\n')).detectedType).toBe('po');
   });
 });
+
+describe('declared encodings', () => {
+  it('HTML with a meta charset (Shift_JIS) and XML with an encoding declaration (ISO-8859-1)', async () => {
+    const sjis = Buffer.concat([
+      Buffer.from('<html><head><meta charset="Shift_JIS"></head><body><p>'),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]), // 日本語
+      Buffer.from('</p></body></html>'),
+    ]);
+    expect((await paragraphsOf('a.html', sjis)).paragraphs).toEqual(['日本語']);
+    const latin1 = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r><p>'),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+      Buffer.from('</p></r>'),
+    ]);
+    expect((await paragraphsOf('a.xml', latin1)).paragraphs).toEqual(['café']);
+    const po = Buffer.concat([
+      Buffer.from('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=ISO-8859-15\\n"\n\nmsgid "'),
+      Buffer.from([0xa4, 0x20, 0x35]),
+      Buffer.from('"\nmsgstr ""\n'),
+    ]);
+    expect((await paragraphsOf('a.po', po)).paragraphs).toEqual(['€ 5']);
+  });
+});
