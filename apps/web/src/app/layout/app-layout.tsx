@@ -31,7 +31,7 @@ export default function AppLayout() {
         {t('menu.skipToContent')}
       </a>
       <AppHeader menu={{ opened: menuOpened, toggle: menu.toggle }} />
-      <Grid gap={0} className={classes.body}>
+      <Grid gap={0} classNames={{ root: classes.body, inner: classes.gridInner }}>
         {menuOpened ? (
           <Grid.Col span={{ base: 12, md: 3 }} className={classes.menuColumn}>
             <SideMenu key={pathname} user={user} onNavigate={wide ? undefined : menu.close} />

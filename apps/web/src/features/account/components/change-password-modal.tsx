@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
@@ -52,7 +53,7 @@ export function ChangePasswordModal({ onClose }: ChangePasswordModalProps) {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('password.new')}
             autoComplete="new-password"
             value={password}
@@ -61,7 +62,7 @@ export function ChangePasswordModal({ onClose }: ChangePasswordModalProps) {
             name="password"
             data-autofocus
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.confirm')}
             autoComplete="new-password"
             value={confirmation}

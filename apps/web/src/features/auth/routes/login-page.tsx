@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ERROR_CODES } from '@verba/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -66,7 +67,7 @@ export default function LoginPage() {
             name="email"
             data-autofocus
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
             value={password}

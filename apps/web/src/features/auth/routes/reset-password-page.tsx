@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPasswordMutation } from '../api/reset-password.ts';
@@ -84,7 +85,7 @@ export default function ResetPasswordPage() {
               name="email"
               autoComplete="username"
             />
-            <PasswordInput
+            <PasswordField
               label={t('fields.newPassword')}
               autoComplete="new-password"
               value={password}
@@ -94,7 +95,7 @@ export default function ResetPasswordPage() {
               name="password"
               data-autofocus
             />
-            <PasswordInput
+            <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
               value={confirmation}

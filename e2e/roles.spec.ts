@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInThroughForm } from './support.ts';
+
+const MENUS: Record<string, { email: string; entries: string[]; labels: string[]; forbidden: string }> = {
+  'Verba admin': {
+    email: DEMO.verbaAdmin,
+    entries: [
+      'tasks',
+      'glossaries',
+      'customers',
+      'languages',
+      'general-rates',
+      'logs',
+      'settings',
+      'account',
+      'logout',
+    ],
+    labels: [
+      'Tasks',
+      'Glossaries',
+      'Customers',
+      'Languages',
+      'General rates',
+      'Activity log',
+      'Settings',
+      'My account',
+      'Log out',
+    ],
+    forbidden: '/company',
+  },
+  'Verba project manager': {
+    email: DEMO.verbaPm,
+    entries: ['tasks', 'customers', 'account', 'logout'],
+    // The demo project manager works in Catalan, the Acme user in Spanish: the menu follows them.
+    labels: ['Tasques', 'Clients', 'El meu compte', 'Tanca la sessió'],
+    forbidden: '/logs',
+  },
+  'client admin with rates shown (Acme)': {
+    email: DEMO.acmeAdmin,
+    entries: ['tasks', 'glossaries', 'rates', 'users', 'departments', 'account', 'company', 'logout'],
+    labels: ['Tasks', 'Glossaries', 'Rates', 'Users', 'Departments', 'My account', 'My company', 'Log out'],
+    forbidden: '/customers',
+  },
+  'client admin without rates (Globex)': {
+    email: DEMO.globexAdmin,
+    entries: ['tasks', 'glossaries', 'users', 'departments', 'account', 'company', 'logout'],
+    labels: ['Tasks', 'Glossaries', 'Users', 'Departments', 'My account', 'My company', 'Log out'],
+    forbidden: '/rates',
+  },
+  'client user (Acme)': {
+    email: DEMO.acmeUser,
+    entries: ['tasks', 'account', 'company', 'logout'],
+    labels: ['Tareas', 'Mi cuenta', 'Mi empresa', 'Cerrar sesión'],
+    forbidden: '/users',
+  },
+};
+
+for (const [role, expected] of Object.entries(MENUS)) {
+  test(`${role} signs in and sees exactly its menu`, async ({ page }) => {
+    await signInThroughForm(page, expected.email);
+    await expect(page).toHaveURL(/\/tasks$/);
+    // Its accessible name follows the user's language; the id does not.
+    const menu = page.locator('nav#side-menu');
+    const entries = menu.locator('[data-testid^="menu-"]:is(a, button)');
+    await expect(entries).toHaveCount(expected.entries.length);
+    expect(
+      await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid'))),
+    ).toEqual(expected.entries.map((entry) => `menu-${entry}`));
+    expect((await entries.allInnerTexts()).map((text) => text.trim())).toEqual(expected.labels);
+    // Tasks is highlighted on /tasks; a route outside the role's table says "no access".
+    await expect(menu.getByTestId('menu-tasks')).toHaveAttribute('aria-current', 'page');
+    await page.goto(expected.forbidden);
+    await expect(page.getByTestId('no-access')).toBeVisible();
+  });
+}
+
+test('the side menu highlights by path prefix and the burger hides it', async ({ page }) => {
+  await signInThroughForm(page, DEMO.verbaAdmin);
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/customers/7/edit');
+  await expect(page.getByTestId('menu-customers')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('menu-general-rates').click();
+  await expect(page).toHaveURL(/\/general\/rates$/);
+  await expect(page.getByTestId('menu-general-rates')).toHaveAttribute('aria-current', 'page');
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});
+
+test('/ sends guests to /login and signed-in users to their tasks; logout clears the session', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughForm(page, DEMO.acmeUser);
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Has cerrado la sesión. ¡Hasta pronto!')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('verba-session') ?? '{}'));
+  expect(stored.state.token).toBeNull();
+  expect(stored.state.user).toBeNull();
+  await page.goto('/tasks');
+  await expect(page).toHaveURL(/\/login$/);
+});

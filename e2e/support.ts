@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO = {
+  verbaAdmin: 'admin@verba.test',
+  verbaPm: 'pm@verba.test',
+  acmeAdmin: 'admin@acme.test',
+  acmeUser: 'user@acme.test',
+  globexAdmin: 'admin@globex.test',
+  inactive: 'inactive@acme.test',
+} as const;
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('./artifacts/screenshots/', import.meta.url));
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+export const WIDTHS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+export type Width = keyof typeof WIDTHS;
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+}
+
+/** The sign-in screen, used as a user would. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  const body = (await response.json()) as {
+    data: { access_token: string; expires_in: number; user: unknown };
+  };
+  return body.data;
+}
+
+/** Signs in through the API and hands the session to the page, as the app persists it. */
+export async function signInQuickly(page: Page, email: string): Promise<void> {
+  const session = await apiToken(page.request, email);
+  await page.addInitScript(
+    (value) => {
+      if (!window.localStorage.getItem('verba-session')) window.localStorage.setItem('verba-session', value);
+    },
+    JSON.stringify({
+      state: {
+        token: session.access_token,
+        expiresAt: Date.now() + session.expires_in * 1000,
+        user: session.user,
+        locale: null,
+      },
+      version: 0,
+    }),
+  );
+}
+
+/** Waits until the routed screen has rendered (no lazy-loading spinner left). */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+}
+
+export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(summary, `axe violations on ${context}`).toEqual([]);
+}
