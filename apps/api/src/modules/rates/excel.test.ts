@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -204,12 +202,24 @@ describe('Excel import and export', () => {
     expect(await ratesOf(acme)).toEqual(before);
   });
 
-  it('refuses a file over 5 MB and leaves no temporary file', async () => {
-    const tmpBefore = fs.readdirSync(os.tmpdir()).length;
+  it('refuses a workbook that claims to unpack to too much, before inflating it', async () => {
+    const file = await workbook([['en', 'es', 1, 1]]);
+    // patch the central directory: the first member now claims 200 MB uncompressed
+    const central = file.indexOf(Buffer.from('504b0102', 'hex'));
+    const bomb = Buffer.from(file);
+    bomb.writeUInt32LE(200 * 1024 * 1024, central + 24);
+    const res = await upload(acme, 'rates.xlsx', bomb);
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual({ file: ['The workbook unpacks to too much data for a rates file.'] });
+  });
+
+  it('refuses a file over 5 MB (the upload is buffered in memory, never past the limit)', async () => {
+    const before = await ratesOf(acme);
     const big = Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await upload(acme, 'big.xlsx', big);
     expect(res.status).toBe(413);
-    expect(fs.readdirSync(os.tmpdir()).length).toBeLessThanOrEqual(tmpBefore);
+    expect(res.json.message).toBe('The request is too large.');
+    expect(await ratesOf(acme)).toEqual(before);
   });
 
   it('only the admin imports; unknown customer 404', async () => {

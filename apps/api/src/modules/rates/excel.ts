@@ -40,12 +40,54 @@ function plain(value: ExcelJS.CellValue): CellValue {
 }
 
 export class TooManyRowsError extends Error {}
+export class ZipBombError extends Error {}
+
+/** Limits on what an uploaded workbook may unpack to (the zip's own directory says so up front). */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+export const MAX_ZIP_ENTRIES = 2000;
+
+/**
+ * Reads the zip's central directory and refuses a workbook that claims to unpack to more than
+ * MAX_UNPACKED_BYTES or holds more than MAX_ZIP_ENTRIES members, before exceljs inflates it in
+ * memory. Zip64 or a directory we cannot walk counts as unreadable (a real .xlsx of rates is tiny).
+ */
+export function checkZipDirectory(buffer: Buffer): void {
+  const EOCD = 0x06054b50;
+  const CENTRAL = 0x02014b50;
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 0xffff); i--) {
+    if (buffer.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('no zip directory');
+  const entries = buffer.readUInt16LE(eocd + 10);
+  let offset = buffer.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || offset === 0xffffffff) throw new Error('zip64');
+  if (entries > MAX_ZIP_ENTRIES) throw new ZipBombError();
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== CENTRAL)
+      throw new Error('bad zip directory');
+    const size = buffer.readUInt32LE(offset + 24);
+    if (size === 0xffffffff) throw new Error('zip64');
+    total += size;
+    if (total > MAX_UNPACKED_BYTES) throw new ZipBombError();
+    offset +=
+      46 +
+      buffer.readUInt16LE(offset + 28) +
+      buffer.readUInt16LE(offset + 30) +
+      buffer.readUInt16LE(offset + 32);
+  }
+}
 
 /**
  * Reads the first worksheet of an .xlsx workbook: every row after the header that is not
- * entirely empty. Throws on a file exceljs cannot read, or TooManyRowsError.
+ * entirely empty. Throws on a file exceljs cannot read, ZipBombError or TooManyRowsError.
  */
 export async function readRatesWorkbook(buffer: Buffer): Promise<SheetRow[]> {
+  checkZipDirectory(buffer);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

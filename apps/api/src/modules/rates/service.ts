@@ -19,6 +19,7 @@ import { assertCanReadCustomerRates, seesRateAudit, type CustomerReadRule } from
 import {
   MAX_IMPORT_ROWS,
   TooManyRowsError,
+  ZipBombError,
   readRatesWorkbook,
   sniffFile,
   writeRatesWorkbook,
@@ -331,6 +332,7 @@ export async function importCustomerRates(
   } catch (err) {
     if (err instanceof TooManyRowsError)
       throw fileError('rates.import.too_many_rows', { max: MAX_IMPORT_ROWS });
+    if (err instanceof ZipBombError) throw fileError('rates.import.too_big_unpacked');
     throw fileError('rates.import.unreadable');
   }
   if (!sheetRows.length) throw fileError('rates.import.empty');
