@@ -101,3 +101,47 @@ export const hasAcceptedExtension = (fileName: string): boolean => {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   return fileName.includes('.') && (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext);
 };
+
+/** Money field bounds of spec part 2 §5, as decimal strings with 2 decimals. */
+const money = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'validation.number' })
+    .refine(Number.isFinite, { error: 'validation.number' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'validation.step' })
+    .pipe(z.number().min(min, { error: 'validation.min' }).max(max, { error: 'validation.max' }))
+    .transform((n) => n.toFixed(2));
+
+export const amountToPayBody = z.strictObject({ amount_to_pay: money(0.01, 999_999.99), ...langField });
+
+export const daysToAddBody = z.strictObject({
+  days_to_add: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.invalid' })
+    .min(-999, { error: 'validation.min' })
+    .max(999, { error: 'validation.max' }),
+  ...langField,
+});
+
+export const otherConceptBody = z.strictObject({
+  task_id: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.required' }),
+  concept: requiredText(100),
+  description: optionalText(255),
+  unit: optionalText(50),
+  quantity: money(0.01, 999_999.99),
+  price: money(-999_999.99, 999_999.99),
+  ...langField,
+});
+
+export const payTaskHistoryBody = z.strictObject({
+  task_id: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.required' }),
+  // "amount max 8 characters" (spec part 2 §5) is checked on the text the person typed.
+  amount: z
+    .union([z.string(), z.number()], { error: 'validation.required' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, { error: 'validation.required' }).max(8, { error: 'validation.max_length' }))
+    .pipe(money(-999_999.99, 999_999.99) as unknown as z.ZodType<string, string>),
+  type: requiredText(255),
+  ...langField,
+});
+
+export const STAFF_TARGET_STATES = ['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE', 'DONE'] as const;

@@ -23,3 +23,22 @@ export async function notifySourceFilesValidated(app: FastifyInstance, task: Tas
     ...body,
   });
 }
+
+/** The requester hears when its task goes in course and when it is done (with the link to download). */
+export async function notifyStateChange(app: FastifyInstance, task: TaskRow): Promise<void> {
+  if (!task.user_id || (task.state !== 'IN_COURSE' && task.state !== 'DONE')) return;
+  const [user] = await app.db.select().from(users).where(eq(users.id, task.user_id));
+  if (!user?.is_active) return;
+  const t = translator(user.language as Locale);
+  const kind = task.state === 'DONE' ? 'done' : 'in_course';
+  const link = `${app.config.publicUrl}/tasks/${task.id}`;
+  const body = composeMail(t, user.name, [
+    t(`mail.${kind}.intro`, { code: task.code, description: task.description }),
+    t(`mail.${kind}.action`, { link }),
+  ]);
+  await app.mailer.send({
+    to: user.email,
+    subject: t(`mail.${kind}.subject`, { code: task.code, brand: BRAND_NAME }),
+    ...body,
+  });
+}

@@ -4,20 +4,19 @@ import { z } from 'zod';
 import { idParam, sourceFilesValidatedBody, taskListQuery } from '@verba/contracts';
 import * as service from './service.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
+import { contentDisposition, taskStaffRoutes } from './staff-routes.ts';
 
 const fileParams = z.object({
   id: z.coerce.number().int().positive(),
   fileId: z.coerce.number().int().positive(),
 });
 
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: app.config.uploads.maxFileBytes, files: app.config.uploads.maxFiles },
   });
   registerAnalysisJob(app);
+  await app.register(taskStaffRoutes);
 
   app.get(
     '/tasks',

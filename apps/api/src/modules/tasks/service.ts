@@ -116,17 +116,15 @@ export async function create(app: FastifyInstance, request: FastifyRequest) {
       await tx
         .insert(taskTargetLanguages)
         .values(input.target_languages.map((language_id) => ({ task_id: row.id, language_id })));
-      await tx
-        .insert(sourceFiles)
-        .values(
-          form.files.map((f) => ({
-            task_id: row.id,
-            file_name: f.name,
-            file_path: f.key,
-            size: f.size,
-            sha256: f.sha256,
-          })),
-        );
+      await tx.insert(sourceFiles).values(
+        form.files.map((f) => ({
+          task_id: row.id,
+          file_name: f.name,
+          file_path: f.key,
+          size: f.size,
+          sha256: f.sha256,
+        })),
+      );
       await repo.recordStateChange(tx, row.id, null, 'CALCULATING', user.id, 'created');
       return row;
     });
@@ -189,17 +187,15 @@ export async function update(app: FastifyInstance, request: FastifyRequest, id: 
           .delete(sourceFiles)
           .where(and(eq(sourceFiles.task_id, id), notInArray(sourceFiles.id, [...keptIds, 0])));
       if (form.files.length) {
-        await tx
-          .insert(sourceFiles)
-          .values(
-            form.files.map((f) => ({
-              task_id: id,
-              file_name: f.name,
-              file_path: f.key,
-              size: f.size,
-              sha256: f.sha256,
-            })),
-          );
+        await tx.insert(sourceFiles).values(
+          form.files.map((f) => ({
+            task_id: id,
+            file_name: f.name,
+            file_path: f.key,
+            size: f.size,
+            sha256: f.sha256,
+          })),
+        );
       }
       await repo.recordStateChange(tx, id, 'DRAFT', 'CALCULATING', user.id, 'edited');
     });

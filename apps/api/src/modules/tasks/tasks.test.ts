@@ -312,14 +312,12 @@ describe('analysis jobs survive a restart', () => {
       // pg-boss keeps the job queued (or retries it once it expires): the new process takes it.
       await restarted.jobs.enqueue('task.analyse', { taskId: id, version: version.toISOString() });
     } else {
-      await t.database.db
-        .insert(jobs)
-        .values({
-          name: 'task.analyse',
-          payload: JSON.stringify({ taskId: id, version: version.toISOString() }),
-          state: 'running',
-          attempts: 1,
-        });
+      await t.database.db.insert(jobs).values({
+        name: 'task.analyse',
+        payload: JSON.stringify({ taskId: id, version: version.toISOString() }),
+        state: 'running',
+        attempts: 1,
+      });
     }
     // ...and a new process starts on the same database.
     try {

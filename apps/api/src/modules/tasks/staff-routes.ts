@@ -1,0 +1,193 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  amountToPayBody,
+  daysToAddBody,
+  idParam,
+  otherConceptBody,
+  payTaskHistoryBody,
+} from '@verba/contracts';
+import * as staff from './staff.ts';
+import * as delivery from './delivery.ts';
+import type { StaffTarget } from './staff.ts';
+
+const fileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  fileId: z.coerce.number().int().positive(),
+});
+
+export const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The optional `note` of a status change, from a multipart or JSON body. */
+async function noteOf(request: FastifyRequest): Promise<string | undefined> {
+  if (request.isMultipart()) {
+    let note: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') part.file.resume();
+      else if (part.fieldname === 'note' || part.fieldname === 'comments')
+        note = String(part.value).slice(0, 1000);
+    }
+    return note;
+  }
+  const body = request.body as { note?: unknown } | undefined;
+  return typeof body?.note === 'string' ? body.note.slice(0, 1000) : undefined;
+}
+
+const STATUS_ROUTES: Array<[string, StaffTarget]> = [
+  ['updateStateAsTemporal', 'TEMPORAL'],
+  ['updateStateAsApproved', 'APPROVED'],
+  ['updateStateAsIncourse', 'IN_COURSE'],
+  ['updateStateAsDone', 'DONE'],
+  ['updateStateAsDeferred', 'DEFERRED'],
+];
+
+/** Staff tools on a task (issue 8): status, amount to pay, days to add, other concepts, payments, delete, delivery. */
+export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [path, to] of STATUS_ROUTES) {
+    app.post(
+      `/tasks/:id/${path}`,
+      {
+        schema: { tags: ['tasks'], summary: `Staff: move the task to ${to}`, params: idParam },
+        config: { access: 'tasks:change-status', action: 'tasks.change_status' },
+      },
+      async (request) => ({
+        data: await staff.changeStatus(app, request, request.params.id, to, await noteOf(request)),
+      }),
+    );
+  }
+
+  app.put(
+    '/tasks/:id/updateAmountToPay',
+    {
+      schema: { tags: ['tasks'], params: idParam, body: amountToPayBody },
+      config: { access: 'tasks:amount-to-pay', action: 'tasks.amount_to_pay' },
+    },
+    async (request) => ({
+      data: await staff.setAmountToPay(app, request, request.params.id, request.body.amount_to_pay),
+    }),
+  );
+
+  app.put(
+    '/tasks/:id/updateDaysToAdd',
+    {
+      schema: { tags: ['tasks'], params: idParam, body: daysToAddBody },
+      config: { access: 'tasks:days-to-add', action: 'tasks.days_to_add' },
+    },
+    async (request) => ({
+      data: await staff.setDaysToAdd(app, request, request.params.id, request.body.days_to_add),
+    }),
+  );
+
+  app.post(
+    '/other-concepts',
+    {
+      schema: { tags: ['tasks'], body: otherConceptBody },
+      config: { access: 'other-concepts:manage', action: 'other_concepts.create' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await staff.addOtherConcept(app, request, request.body) }),
+  );
+
+  app.put(
+    '/other-concepts/:id',
+    {
+      schema: { tags: ['tasks'], params: idParam, body: otherConceptBody },
+      config: { access: 'other-concepts:manage', action: 'other_concepts.update' },
+    },
+    async (request) => ({
+      data: await staff.updateOtherConcept(app, request, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/other-concepts/:id',
+    {
+      schema: { tags: ['tasks'], params: idParam },
+      config: { access: 'other-concepts:manage', action: 'other_concepts.delete' },
+    },
+    async (request) => ({ data: await staff.deleteOtherConcept(app, request, request.params.id) }),
+  );
+
+  app.post(
+    '/pay-task-histories',
+    {
+      schema: { tags: ['tasks'], summary: 'Record a payment received', body: payTaskHistoryBody },
+      config: { access: 'payments:add', action: 'payments.record' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await staff.addPayment(app, request, request.body) }),
+  );
+
+  app.delete(
+    '/task/:id',
+    {
+      schema: { tags: ['tasks'], params: idParam },
+      config: { access: 'tasks:delete', action: 'tasks.delete' },
+    },
+    async (request) => ({ data: await staff.deleteTask(app, request, request.params.id) }),
+  );
+
+  app.post(
+    '/tasks/:id/uploadTranslatedFile',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Deliver a translation (multipart: file, source_file_id, language_id)',
+        params: idParam,
+        consumes: ['multipart/form-data'],
+      },
+      config: { access: 'tasks:translated-files', action: 'tasks.upload_translation' },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await delivery.uploadTranslatedFile(app, request, request.params.id) }),
+  );
+
+  app.delete(
+    '/tasks/:id/removeTranslatedFile/:fileId',
+    {
+      schema: { tags: ['delivery'], params: fileParams },
+      config: { access: 'tasks:translated-files', action: 'tasks.remove_translation' },
+    },
+    async (request) => ({
+      data: await delivery.removeTranslatedFile(app, request, request.params.id, request.params.fileId),
+    }),
+  );
+
+  app.get(
+    '/task/:id/downloadTranslatedFile/:fileId',
+    { schema: { tags: ['delivery'], params: fileParams }, config: { access: 'tasks:view' } },
+    async (request, reply) => {
+      const file = await delivery.translationForDownload(
+        app,
+        request,
+        request.params.id,
+        request.params.fileId,
+      );
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', contentDisposition(file.file_name));
+      return reply.send(app.storage.open(file.file_path));
+    },
+  );
+
+  app.get(
+    '/task/:id/translations.zip',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'All translations of a task, one folder per language',
+        params: idParam,
+      },
+      config: { access: 'tasks:view' },
+    },
+    async (request, reply) => {
+      const { code, stream } = await delivery.translationsZip(app, request, request.params.id);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(`translations-${code}.zip`));
+      return reply.send(stream);
+    },
+  );
+};
