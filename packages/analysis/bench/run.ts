@@ -211,6 +211,7 @@ async function section2(dir: string) {
   for (let i = 0; i < 10; i++)
     taskFiles.push([`doc${i}.txt`, lines.filter((_, j) => j % 10 === i).join('\n')]);
   t = performance.now();
+  const cpu = process.cpuUsage();
   const result = await analyseTask({
     files: memoryTask(taskFiles),
     sourceLanguage: 'en',
@@ -218,10 +219,11 @@ async function section2(dir: string) {
     memory: () => memory,
   });
   const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
   const b = result.totals.es;
   line(
     'task analysed against the memory',
-    `${fmt(b?.total_words ?? 0)} words, ${lines.length} segments in ${seconds.toFixed(2)} s`,
+    `${fmt(b?.total_words ?? 0)} words, ${lines.length} segments in ${seconds.toFixed(2)} s (CPU ${((used.user + used.system) / 1e6).toFixed(2)} s)`,
   );
   if (b)
     line(

@@ -90,7 +90,7 @@ describe('readTmx', () => {
   it('reads units with source, target, inline codes as tags, and neighbour context hashes', async () => {
     const text = tmx([
       ['First <bpt i="1">&lt;b&gt;</bpt>bold<ept i="1">&lt;/b&gt;</ept> unit.', 'Primera unidad.'],
-      ['Second unit.', 'Segunda unidad.'],
+      ['Second <hi type="b">unit</hi>.', 'Segunda unidad.'],
       ['Third unit.', 'Tercera unidad.'],
     ]);
     const units = [];

@@ -20,7 +20,8 @@ export interface ReadTmxOptions {
   maxDepth?: number;
 }
 
-const CODE_ELEMENTS = new Set(['bpt', 'ept', 'ph', 'it', 'ut', 'hi']);
+// Native codes (their content is markup); `hi` and `sub` hold translatable text and are not listed.
+const CODE_ELEMENTS = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
 
 /**
  * Reads a TMX file as a stream of units, never holding more than one chunk's worth of units:
