@@ -46,6 +46,12 @@ const envSchema = z.object({
   INITIAL_ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'redsys']).optional(),
+  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+  REDSYS_URL: z.url().default('https://sis-t.redsys.es:25443/sis/realizarPago'),
+  REDSYS_MERCHANT_CODE: z.string().optional(),
+  REDSYS_TERMINAL: z.string().default('1'),
+  REDSYS_MERCHANT_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -74,6 +80,12 @@ export interface Config {
   initialAdmin: { email: string; password: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** Card payments (DESIGN §8): the built-in sandbox bank or Redsys; checked when the app is built. */
+  payments: {
+    gateway: 'sandbox' | 'redsys';
+    allowSandboxInProduction: boolean;
+    redsys: { url: string; merchantCode?: string; terminal: string; merchantKey?: string };
+  };
 }
 
 /** Reads the configuration from the environment; relative paths are taken from where npm was run. */
@@ -124,6 +136,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
+    payments: {
+      gateway: parsed.PAYMENT_GATEWAY ?? (production ? 'redsys' : 'sandbox'),
+      allowSandboxInProduction: parsed.ALLOW_SANDBOX_PAYMENTS,
+      redsys: {
+        url: parsed.REDSYS_URL,
+        terminal: parsed.REDSYS_TERMINAL,
+        ...(parsed.REDSYS_MERCHANT_CODE ? { merchantCode: parsed.REDSYS_MERCHANT_CODE } : {}),
+        ...(parsed.REDSYS_MERCHANT_KEY ? { merchantKey: parsed.REDSYS_MERCHANT_KEY } : {}),
+      },
+    },
   };
   return { ...config, ...overrides };
 }
