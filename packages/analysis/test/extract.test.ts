@@ -136,9 +136,11 @@ describe('XML formats', () => {
       " <Para <ParaLine <String `Second paragraph'>>>",
       '> # end of TextFlow',
     ].join('\n');
-    const r = await paragraphsOf('a.mif', mif);
-    expect(r.detectedType).toBe('mif');
-    expect(r.paragraphs).toEqual(["Hello world, it's >fine.", 'Second paragraph']);
+    for (const name of ['a.mif', 'a.mi2']) {
+      const r = await paragraphsOf(name, mif);
+      expect(r.detectedType).toBe('mif');
+      expect(r.paragraphs).toEqual(["Hello world, it's >fine.", 'Second paragraph']);
+    }
   });
 });
 
