@@ -153,7 +153,7 @@ function zipfSentence(random: () => number, vocab: string[], min: number, max: n
 }
 
 async function section2(dir: string) {
-  const units = quick ? 100_000 : 1_000_000;
+  const units = Number(process.env.BENCH_TM_UNITS ?? (quick ? 100_000 : 1_000_000));
   process.stdout.write(
     `\n2. Translation memory: ${fmt(units)}-unit TMX, 100,000-word task (target: bands in < 30 s)\n`,
   );

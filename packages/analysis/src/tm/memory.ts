@@ -1,5 +1,4 @@
 import { normalizeSegment } from '../normalize.ts';
-import { tokenize } from './score.ts';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 
 export interface TmUnit {
@@ -17,16 +16,18 @@ export interface TmUnit {
  */
 export class InMemoryTranslationMemory implements TranslationMemory {
   private readonly units: TmUnit[] = [];
-  private readonly lengths: number[] = [];
-  private readonly exact = new Map<string, number[]>();
+  /** Index keys per unit (capped at 255), for the length filter; a byte array stays in cache. */
+  private lengths = new Uint8Array(1024);
+  /** Normalised source -> unit id, or ids when the memory holds the same source more than once. */
+  private readonly exact = new Map<string, number | number[]>();
   private readonly postings = new Map<string, number[]>();
 
   /**
    * Postings read per lookup beyond the two rarest tokens' lists: bounds the time of a lookup on a
    * large memory at the price of missing some low fuzzy matches made only of common words.
    */
-  probeBudget = 100_000;
-  private counts = new Uint16Array(0);
+  probeBudget = 60_000;
+  private counts = new Uint8Array(0);
 
   get size(): number {
     return this.units.length;
@@ -37,10 +38,16 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     this.units.push(unit);
     const normalized = normalizeSegment(unit.source);
     const same = this.exact.get(normalized);
-    if (same) same.push(id);
-    else this.exact.set(normalized, [id]);
+    if (same === undefined) this.exact.set(normalized, id);
+    else if (typeof same === 'number') this.exact.set(normalized, [same, id]);
+    else same.push(id);
     const keys = indexKeys(normalized);
-    this.lengths.push(keys.length);
+    if (id >= this.lengths.length) {
+      const grown = new Uint8Array(this.lengths.length * 2);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    this.lengths[id] = Math.min(255, keys.length);
     for (const k of new Set(keys)) {
       const list = this.postings.get(k);
       if (list) list.push(id);
@@ -63,7 +70,8 @@ export class InMemoryTranslationMemory implements TranslationMemory {
 
   findCandidatesSync(segment: TmQuery, options: FindCandidatesOptions): TmCandidate[] {
     const normalized = normalizeSegment(segment.text);
-    const exactIds = this.exact.get(normalized);
+    const exactHit = this.exact.get(normalized);
+    const exactIds = typeof exactHit === 'number' ? [exactHit] : exactHit;
     const out: TmCandidate[] = [];
     if (exactIds) {
       for (const id of exactIds.slice(0, Math.max(options.limit, 16))) {
@@ -87,7 +95,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     const minLen = (queryLength * options.minScore) / 100;
     const maxLen = queryLength / Math.max(0.01, options.minScore / 100);
     if (this.counts.length < this.units.length)
-      this.counts = new Uint16Array(Math.ceil(this.units.length * 1.25) + 1024);
+      this.counts = new Uint8Array(Math.ceil(this.units.length * 1.25) + 1024);
     const counts = this.counts;
     const lengths = this.lengths;
     const touched: number[] = [];
@@ -101,10 +109,10 @@ export class InMemoryTranslationMemory implements TranslationMemory {
       for (let i = 0; i < list.length; i++) {
         const id = list[i] as number;
         const len = lengths[id] as number;
-        if (len < minLen || len > maxLen) continue;
+        if (len < minLen || (len > maxLen && len < 255)) continue;
         const c = counts[id] ?? 0;
-        counts[id] = c + 1;
         if (c === 0) touched.push(id);
+        if (c < 255) counts[id] = c + 1;
       }
     }
     // Keep the units sharing the most probed tokens (bucketed by count, no full sort).
@@ -154,6 +162,17 @@ function binaryHas(list: readonly number[], id: number): boolean {
 }
 
 /** Index keys: lower-case word tokens; numbers and punctuation are too unselective to index. */
+const KEY_RE =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*/gu;
+const NUMBER_RE = /^\p{Nd}[\p{Nd}.,:/-]*$/u;
+const TAG_RE = /<\/?[a-z][^<>]*>/g;
+
 function indexKeys(normalized: string): string[] {
-  return tokenize(normalized).keys.filter((k) => k !== '#' && /[\p{L}\p{N}]/u.test(k));
+  const text = normalized.includes('<') ? normalized.replace(TAG_RE, ' ') : normalized;
+  const keys: string[] = [];
+  for (const m of text.matchAll(KEY_RE)) {
+    const k = m[0];
+    if (!NUMBER_RE.test(k)) keys.push(k.toLowerCase());
+  }
+  return keys;
 }
