@@ -35,7 +35,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@verba/analysis'], message: 'The web app imports only @verba/contracts.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@verba/analysis'],
+              message: 'The web app imports only @verba/contracts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
-  const message = 'PostgreSQL tests: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)';
+  const message =
+    'PostgreSQL tests: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres)';
   if (process.env.CI) {
     console.error(`${message}; CI requires them.`);
     process.exit(1);

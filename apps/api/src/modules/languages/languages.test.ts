@@ -137,15 +137,13 @@ describe('next task id', () => {
       id: 1,
     });
     const [en] = await t.database.db.select().from(langTable).where(eq(langTable.iso_code, 'en'));
-    await t.database.db
-      .insert(tasks)
-      .values({
-        code: '250',
-        source_language_id: en!.id,
-        translation_type_id: 4,
-        description: 'x',
-        state: 'DRAFT',
-      });
+    await t.database.db.insert(tasks).values({
+      code: '250',
+      source_language_id: en!.id,
+      translation_type_id: 4,
+      description: 'x',
+      state: 'DRAFT',
+    });
     const low = await call(t.app, 'PUT', '/api/tasks/update-id', { token: tokens.admin, body: { id: 250 } });
     expect(low.status).toBe(422);
     expect(low.json.errors.id).toEqual(['The next task id must be greater than 250, the highest one used.']);

@@ -28,6 +28,9 @@ const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
 
+/** Lists report exact totals up to this many matches, then "10,000+" (`total_is_capped`). */
+export const TOTAL_CAP = 10_000;
+
 export interface TaskListRow {
   id: number;
   code: string;
@@ -65,7 +68,14 @@ export async function listTasks(
     amount: untaxed,
   }[q.sort];
   const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
-  const [total] = await db.select({ n: count() }).from(tasks).where(where);
+  // Counting every match of a large list costs more than the page itself: count up to a cap.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(tasks)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  const [total] = await db.select({ n: count() }).from(capped);
   const rows = await db
     .select({
       id: tasks.id,
@@ -91,11 +101,12 @@ export async function listTasks(
     .orderBy(order, desc(tasks.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  const n = total?.n ?? 0;
+  const n = Math.min(total?.n ?? 0, TOTAL_CAP);
   return {
     current_page: q.page,
     per_page: q.per_page,
     total: n,
+    total_is_capped: (total?.n ?? 0) > TOTAL_CAP,
     last_page: Math.max(1, Math.ceil(n / q.per_page)),
     data: rows.map((r) => ({
       id: r.id,

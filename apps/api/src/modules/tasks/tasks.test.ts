@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -332,5 +332,26 @@ describe('analysis jobs survive a restart', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('large lists', () => {
+  it('counts exactly up to 10,000 matches, then says "10,000+"', async () => {
+    const [globex] = await t.database.db.select().from(customers).where(eq(customers.name, 'Globex'));
+    await t.database.db.execute(
+      sql`insert into tasks (code, customer_id, source_language_id, translation_type_id, description, state)
+          select 'G' || g, ${globex!.id}, ${lang.en}, 4, 'Bulk ' || g, 'DONE' from generate_series(1, 10005) g`,
+    );
+    const res = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.globexAdmin,
+      query: { per_page: '50' },
+    });
+    expect(res.json.data).toMatchObject({ total: 10_000, total_is_capped: true, per_page: 50 });
+    expect(res.json.data.data).toHaveLength(50);
+    const few = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.globexAdmin,
+      query: { search: 'Bulk 9999' },
+    });
+    expect(few.json.data).toMatchObject({ total: 1, total_is_capped: false });
   });
 });
