@@ -20,7 +20,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
   private lengths = new Uint8Array(1024);
   /** Normalised source -> unit id, or ids when the memory holds the same source more than once. */
   private readonly exact = new Map<string, number | number[]>();
-  private readonly postings = new Map<string, number[]>();
+  private readonly postings = new Map<string, Postings>();
 
   /**
    * Postings read per lookup beyond the two rarest tokens' lists: bounds the time of a lookup on a
@@ -51,7 +51,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     for (const k of new Set(keys)) {
       const list = this.postings.get(k);
       if (list) list.push(id);
-      else this.postings.set(k, [id]);
+      else this.postings.set(k, new Postings(id));
     }
   }
 
@@ -89,7 +89,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     const probeCount = Math.max(1, keys.length - minShare + 1);
     const lists = keys
       .map((k) => this.postings.get(k))
-      .filter((l): l is number[] => l !== undefined && l.length > 0)
+      .filter((l): l is Postings => l !== undefined && l.length > 0)
       .sort((a, b) => a.length - b.length);
     if (lists.length === 0) return out;
     const minLen = (queryLength * options.minScore) / 100;
@@ -103,11 +103,12 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     let probed = 0;
     // The rarest lists first; the two rarest always, the next ones while the budget lasts.
     for (; probed < lists.length && probed < probeCount; probed++) {
-      const list = lists[probed] as number[];
+      const list = lists[probed] as Postings;
       if (probed >= 2 && list.length > budget) break;
       budget -= list.length;
-      for (let i = 0; i < list.length; i++) {
-        const id = list[i] as number;
+      const ids = list.ids;
+      for (let i = 0, n = list.length; i < n; i++) {
+        const id = ids[i] as number;
         const len = lengths[id] as number;
         if (len < minLen || (len > maxLen && len < 255)) continue;
         const c = counts[id] ?? 0;
@@ -123,21 +124,19 @@ export class InMemoryTranslationMemory implements TranslationMemory {
       (buckets[c] ??= []).push(id);
       counts[id] = 0;
     }
-    const ranked: number[] = [];
+    const ranked: { id: number; total: number }[] = [];
     for (let c = buckets.length - 1; c > 0 && ranked.length < wanted; c--) {
       for (const id of buckets[c] ?? []) {
         if (ranked.length >= wanted) break;
-        ranked.push(id);
+        ranked.push({ id, total: c });
       }
     }
     // Count the remaining (commoner) tokens only for those few, by binary search.
     const rest = lists.slice(probed, probed + 8);
-    const scored = ranked.map((id) => {
-      let total = 0;
-      for (const l of lists.slice(0, probed)) if (binaryHas(l, id)) total++;
-      for (const l of rest) if (binaryHas(l, id)) total++;
-      return { id, total };
-    });
+    const scored = ranked;
+    if (rest.length > 0) {
+      for (const r of scored) for (const l of rest) if (binaryHas(l, r.id)) r.total++;
+    }
     scored.sort((a, b) => b.total - a.total);
     for (const { id } of scored.slice(0, options.limit)) {
       const u = this.units[id];
@@ -147,13 +146,36 @@ export class InMemoryTranslationMemory implements TranslationMemory {
   }
 }
 
+/** A growable list of unit ids in a typed array (half the memory of a JS array, and contiguous). */
+class Postings {
+  ids: Int32Array;
+  length = 1;
+
+  constructor(first: number) {
+    this.ids = new Int32Array(2);
+    this.ids[0] = first;
+  }
+
+  push(id: number): void {
+    if (this.length === this.ids.length) {
+      const grown = new Int32Array(
+        this.ids.length < 1024 ? this.ids.length * 2 : Math.ceil(this.ids.length * 1.25),
+      );
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+  }
+}
+
 /** Posting lists are built in increasing id order, so they are sorted. */
-function binaryHas(list: readonly number[], id: number): boolean {
+function binaryHas(list: Postings, id: number): boolean {
+  const ids = list.ids;
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const v = list[mid] as number;
+    const v = ids[mid] as number;
     if (v === id) return true;
     if (v < id) lo = mid + 1;
     else hi = mid - 1;
