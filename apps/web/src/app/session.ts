@@ -41,8 +41,11 @@ function showFailure(action: GlobalAction): void {
       modals.open('connectionError', {});
       return;
     case 'bad-credentials':
-      notifications.show({ color: 'red', title: t('errors.incorrectCredentials'), message: action.message });
-      modals.open('alert', { title: t('errors.incorrectCredentials'), message: action.message });
+      notifications.show({ color: 'red', title: action.message, message: t('errors.checkCredentials') });
+      modals.open('alert', {
+        title: t('errors.incorrectCredentials'),
+        message: t('errors.incorrectCredentialsDetail'),
+      });
       return;
     case 'inactive-user':
       modals.open('inactiveUser', { message: action.message });

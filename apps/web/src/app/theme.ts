@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // A deep ink blue with enough contrast for white text at shades 6-9 (axe colour-contrast).
 const ink: MantineColorsTuple = [
@@ -27,5 +27,13 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
   },
+});
+
+/** Mantine's default "dimmed" grey is below 4.5:1 on white; use a darker one (axe colour-contrast). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
 interface EmptyStateProps {
   icon: ReactNode;
@@ -19,19 +19,21 @@ export function EmptyState({
   headingLevel = 2,
 }: EmptyStateProps) {
   return (
-    <Paper withBorder p={{ base: 'lg', sm: 48 }} data-testid={testId} w="100%" maw={720} mx="auto" my="xl">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          {icon}
-        </ThemeIcon>
-        <Title order={headingLevel} fz={{ base: 22, sm: 26 }}>
-          {title}
-        </Title>
-        <Text c="gray.7" maw={520}>
-          {description}
-        </Text>
-        {children}
-      </Stack>
-    </Paper>
+    <Box w="100%" px={{ base: 'sm', sm: 0 }} style={{ alignSelf: 'flex-start' }}>
+      <Paper withBorder p={{ base: 'lg', sm: 48 }} data-testid={testId} w="100%" maw={720} mx="auto" my="xl">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            {icon}
+          </ThemeIcon>
+          <Title order={headingLevel} fz={{ base: 22, sm: 26 }}>
+            {title}
+          </Title>
+          <Text c="gray.7" maw={520}>
+            {description}
+          </Text>
+          {children}
+        </Stack>
+      </Paper>
+    </Box>
   );
 }

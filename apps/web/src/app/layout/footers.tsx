@@ -58,7 +58,7 @@ export function ExtendedFooter() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
             <Group gap={10} c="white">
-              <LogoMark size={28} />
+              <LogoMark size={28} inverted />
               <Text fw={700} fz="lg" c="white">
                 {BRAND.name}
               </Text>

@@ -7,15 +7,15 @@ import classes from './layout.module.css';
 
 /** Sign-in screens: header with logo and language switcher, no side menu, short footer. */
 export function GuestLayout() {
-  return <PublicFrame footer={<ShortFooter />} />;
+  return <PublicFrame footer={<ShortFooter />} contentClass={classes.guestContent} />;
 }
 
 /** Public quote pages: same header, extended footer (spec part 1 §2). */
 export function PublicQuoteLayout() {
-  return <PublicFrame footer={<ExtendedFooter />} />;
+  return <PublicFrame footer={<ExtendedFooter />} contentClass={classes.publicContent} />;
 }
 
-function PublicFrame({ footer }: { footer: ReactNode }) {
+function PublicFrame({ footer, contentClass }: { footer: ReactNode; contentClass: string | undefined }) {
   const { t } = useTranslation();
   return (
     <div className={classes.page}>
@@ -23,7 +23,7 @@ function PublicFrame({ footer }: { footer: ReactNode }) {
         {t('menu.skipToContent')}
       </a>
       <AppHeader />
-      <main id="main" className={classes.guestContent} tabIndex={-1}>
+      <main id="main" className={contentClass} tabIndex={-1}>
         <RoutedContent />
       </main>
       {footer}

@@ -3,11 +3,14 @@ import { Group, Text } from '@mantine/core';
 import { BRAND } from '../brand.ts';
 import classes from './layout.module.css';
 
-export function LogoMark({ size = 32 }: { size?: number }) {
+export function LogoMark({ size = 32, inverted = false }: { size?: number; inverted?: boolean }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden focusable="false">
-      <rect width="32" height="32" rx="8" fill="currentColor" />
-      <path d="M8 9h4.2l3.8 10.6L19.8 9H24l-6 15h-4z" fill="#fff" />
+      <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : 'currentColor'} />
+      <path
+        d="M8 9h4.2l3.8 10.6L19.8 9H24l-6 15h-4z"
+        fill={inverted ? 'var(--mantine-color-ink-9)' : '#fff'}
+      />
     </svg>
   );
 }
