@@ -31,6 +31,7 @@ import { languageRoutes } from './modules/languages/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(taskRoutes);
       await api.register(logRoutes);
       await api.register(rateRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );
