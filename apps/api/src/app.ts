@@ -31,6 +31,8 @@ import { languageRoutes } from './modules/languages/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { paymentFormActions } from './modules/payments/gateway/index.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 
 declare module 'fastify' {
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentFormActions(config)],
         frameAncestors: ["'none'"],
       },
     },
@@ -105,6 +107,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(taskRoutes);
       await api.register(logRoutes);
       await api.register(rateRoutes);
+      await api.register(paymentRoutes);
       await api.register(quoteRoutes);
     },
     { prefix: '/api' },

@@ -1,0 +1,672 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq, like } from 'drizzle-orm';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { tokensByRole, type RoleName } from '../../../test/roles.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import {
+  actionLogs,
+  bonuses,
+  customerEnabledRates,
+  customers,
+  departments,
+  languages,
+  mailOutbox,
+  payments,
+  rates,
+  taskStateChanges,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
+import { customerBalance } from '../customers/repository.ts';
+import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY } from './gateway/index.ts';
+import { decodeParameters, encodeParameters, signResponse } from './gateway/redsys-protocol.ts';
+
+let t: TestApp;
+let tokens: Record<RoleName, string>;
+let lang: Record<string, number>;
+let acmeId: number;
+let globexId: number;
+let marketing: number;
+let globexOps: number;
+
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await tokensByRole(t.app);
+  lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.iso_code, l.id]));
+  marketing = (await db().select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
+  acmeId = (await db().select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
+  globexId = (await db().select().from(customers).where(eq(customers.name, 'Globex')))[0]!.id;
+  globexOps = (await db().insert(departments).values({ customer_id: globexId, title: 'Ops' }).returning())[0]!
+    .id;
+  const general = await db()
+    .insert(rates)
+    .values([
+      { default_group: true, source_lang: lang.en!, target_lang: lang.es!, r1: '0.1000', r2: '30.00' },
+    ])
+    .returning();
+  await db()
+    .insert(customerEnabledRates)
+    .values([
+      { customer_id: acmeId, rate_id: general[0]!.id },
+      { customer_id: globexId, rate_id: general[0]!.id },
+    ]);
+  await t.app.jobs.start();
+});
+afterAll(() => t.close());
+
+/** Orders a task through the tasks API and waits for its analysis: a priced DRAFT. */
+async function draft(token: string, department: number, targets: string[] = ['es']): Promise<number> {
+  const body = await multipart(
+    {
+      description: 'Brochure',
+      department: String(department),
+      source_language: String(lang.en),
+      'target_languages[]': targets.map((iso) => String(lang[iso])),
+      translation_type: '1',
+      review: 'false',
+      custom_quote: 'false',
+    },
+    [{ name: 'brochure.txt', content: 'Our portal translates your documents quickly. Ask us for a quote.' }],
+  );
+  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+    token,
+    body: body.payload,
+    headers: body.headers,
+  });
+  expect(res.status).toBe(201);
+  await t.app.jobs.idle();
+  return res.json.data.id as number;
+}
+
+const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
+const paymentsOf = async (taskId: number) =>
+  db().select().from(payments).where(eq(payments.task_id, taskId)).orderBy(asc(payments.id));
+const changesTo = async (taskId: number, to: string) =>
+  (
+    await db()
+      .select({ n: count() })
+      .from(taskStateChanges)
+      .where(and(eq(taskStateChanges.task_id, taskId), eq(taskStateChanges.to_state, to)))
+  )[0]!.n;
+const userId = async (email: string) =>
+  (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
+
+/** The action log is written after the reply: wait for the row (PostgreSQL runs it on another connection). */
+async function waitForLog(action: string, contains: string) {
+  for (let i = 0; i < 50; i++) {
+    const rows = await db()
+      .select()
+      .from(actionLogs)
+      .where(and(eq(actionLogs.action, action), like(actionLogs.description, `%${contains}%`)));
+    if (rows.length) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${action} log containing ${contains}`);
+}
+
+async function payForm(token: string, taskId: number) {
+  const res = await call(t.app, 'POST', '/api/tasks/paymentGateway', { token, body: { taskId } });
+  expect(res.status).toBe(200);
+  return res.json.data;
+}
+
+/** What the bank would answer for an order, signed with the sandbox bank's key (or another). */
+function bankAnswer(
+  order: string,
+  cents: string,
+  code = '0000',
+  overrides: Record<string, string> = {},
+  key = SANDBOX_MERCHANT_KEY,
+) {
+  return signResponse(key, {
+    Ds_Date: '22%2F11%2F2026',
+    Ds_Hour: '10%3A00',
+    Ds_Amount: cents,
+    Ds_Currency: '978',
+    Ds_Order: order,
+    Ds_MerchantCode: SANDBOX_MERCHANT_CODE,
+    Ds_Terminal: '001',
+    Ds_Response: code,
+    Ds_TransactionType: '0',
+    Ds_AuthorisationCode: code === '0000' ? '123456' : '',
+    ...overrides,
+  });
+}
+
+const notify = (body: unknown, headers: Record<string, string> = {}) =>
+  call(t.app, 'POST', '/api/payments/notification', { body, headers });
+
+describe('who may ask for a payment form', () => {
+  let taskId: number;
+  beforeAll(async () => {
+    taskId = await draft(tokens.acmeUser, marketing);
+  });
+
+  it('clients of the customer get a signed form for the exact amount; a PENDING payment is stored', async () => {
+    const task = await taskRow(taskId);
+    expect(Number(task.amount_to_pay)).toBeGreaterThan(0);
+    for (const role of ['acmeUser', 'acmeAdmin'] as const) {
+      const data = await payForm(tokens[role], taskId);
+      expect(data.paymentDone).toBe(false);
+      expect(data.form.action).toBe('/api/sandbox-bank');
+      expect(data.form.method).toBe('POST');
+      expect(data.form.fields.Ds_SignatureVersion).toBe('HMAC_SHA256_V1');
+      const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+      expect(params.DS_MERCHANT_AMOUNT).toBe(task.amount_to_pay.replace('.', '').replace(/^0+/, ''));
+      expect(params.DS_MERCHANT_ORDER).toMatch(/^\d{4}[0-9A-Z]{8}$/);
+      expect(params).toMatchObject({
+        DS_MERCHANT_CURRENCY: '978',
+        DS_MERCHANT_TRANSACTIONTYPE: '0',
+        DS_MERCHANT_MERCHANTURL: 'http://portal.test/api/payments/notification',
+        DS_MERCHANT_URLOK: `http://portal.test/tasks/ok/${taskId}`,
+        DS_MERCHANT_URLKO: `http://portal.test/tasks/ko/${taskId}`,
+      });
+      expect(data.payment).toMatchObject({
+        order_number: params.DS_MERCHANT_ORDER,
+        amount: task.amount_to_pay,
+        balance_used: '0.00',
+        card_amount: task.amount_to_pay,
+        status: 'PENDING',
+      });
+    }
+    const rows = await paymentsOf(taskId);
+    expect(rows.map((p) => [p.status, p.gateway])).toEqual([
+      ['PENDING', 'sandbox'],
+      ['PENDING', 'sandbox'],
+    ]);
+    await waitForLog('payments.form', `order ${rows[0]!.order_number}`);
+  });
+
+  it('payDraft answers the same way', async () => {
+    const res = await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: tokens.acmeAdmin });
+    expect(res.status).toBe(200);
+    expect(res.json.data.form.fields.Ds_Signature).toBeTruthy();
+  });
+
+  it('staff never get a form (403), another customer gets 404, no session 401', async () => {
+    for (const role of ['admin', 'pm'] as const) {
+      for (const [url, body] of [
+        ['/api/tasks/paymentGateway', { taskId }],
+        [`/api/tasks/payDraft/${taskId}`, undefined],
+        ['/api/tasks/verifyPayment', { taskId }],
+      ] as const) {
+        expect((await call(t.app, 'POST', url, { token: tokens[role], body })).status).toBe(403);
+      }
+    }
+    expect(
+      (
+        await call(t.app, 'POST', '/api/tasks/paymentGateway', {
+          token: tokens.globexAdmin,
+          body: { taskId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: tokens.globexAdmin })).status,
+    ).toBe(404);
+    expect((await call(t.app, 'POST', '/api/tasks/paymentGateway', { body: { taskId } })).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/tasks/paymentGateway', { token: tokens.acmeUser, body: {} })).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/tasks/paymentGateway', {
+          token: tokens.acmeUser,
+          body: { taskId: 999999 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('a task still CALCULATING, or priced 0 because a rate is missing, cannot be paid (422)', async () => {
+    await db().update(tasks).set({ state: 'CALCULATING' }).where(eq(tasks.id, taskId));
+    const calculating = await call(t.app, 'POST', '/api/tasks/paymentGateway', {
+      token: tokens.acmeUser,
+      body: { taskId, lang: 'es' },
+    });
+    expect(calculating.status).toBe(422);
+    expect(calculating.json.message).toMatch(/analizando/);
+    await db().update(tasks).set({ state: 'DRAFT' }).where(eq(tasks.id, taskId));
+
+    const noRate = await draft(tokens.acmeUser, marketing, ['de']);
+    const res = await call(t.app, 'POST', '/api/tasks/paymentGateway', {
+      token: tokens.acmeUser,
+      body: { taskId: noRate },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toMatch(/rate is missing/);
+    expect(await paymentsOf(noRate)).toHaveLength(0);
+  });
+});
+
+describe('the bank notification', () => {
+  let taskId: number;
+  let order: string;
+  let cents: string;
+
+  beforeAll(async () => {
+    taskId = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, taskId);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    order = params.DS_MERCHANT_ORDER!;
+    cents = params.DS_MERCHANT_AMOUNT!;
+  });
+
+  it('a wrong signature changes nothing (200 all the same) and is logged', async () => {
+    const forged = bankAnswer(
+      order,
+      cents,
+      '0000',
+      {},
+      Buffer.from('not-the-sandbox-bank-key', 'utf8').toString('base64'),
+    );
+    const res = await notify(forged);
+    expect(res.status).toBe(200);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+    expect((await paymentsOf(taskId))[0]!.status).toBe('PENDING');
+    await waitForLog('payments.refused', `claimed order ${order}`);
+  });
+
+  it('a tampered amount is refused: re-encoded without the key, or signed for another amount', async () => {
+    const genuine = bankAnswer(order, cents);
+    const tampered = {
+      ...genuine,
+      Ds_MerchantParameters: encodeParameters({
+        ...decodeParameters(genuine.Ds_MerchantParameters),
+        Ds_Amount: '1',
+      }),
+    };
+    expect((await notify(tampered)).status).toBe(200);
+    const cheaper = bankAnswer(order, '1');
+    expect((await notify(cheaper)).status).toBe(200);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+    await waitForLog('payments.refused', 'got 1 cents');
+  });
+
+  it('an unknown order, garbage and an empty body are refused with 200', async () => {
+    expect((await notify(bankAnswer('9999ZZZZZZZZ', cents))).status).toBe(200);
+    await waitForLog('payments.refused', 'unknown order');
+    expect((await notify({ Ds_Signature: 'x' })).status).toBe(200);
+    expect((await notify('a=b', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+  });
+
+  it('a valid authorised notification (form-urlencoded) approves the task, once', async () => {
+    const before = new Date();
+    const answer = bankAnswer(order, cents);
+    const body = new URLSearchParams({ ...answer }).toString();
+    const res = await notify(body, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(200);
+    const task = await taskRow(taskId);
+    expect(task.state).toBe('APPROVED');
+    expect(task.approved_at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect(task.approved_user_id).toBe(await userId('user@acme.test'));
+    expect(task.due_date!.getTime()).toBeGreaterThan(task.approved_at!.getTime() + 24 * 3600 * 1000);
+    const [payment] = await paymentsOf(taskId);
+    expect(payment).toMatchObject({
+      status: 'AUTHORISED',
+      response_code: '0000',
+      authorisation_code: '123456',
+    });
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    const [acme] = await db().select().from(customers).where(eq(customers.id, acmeId));
+    expect(acme!.last_project_approved_task_id).toBe(taskId);
+    await waitForLog('payments.authorised', `order ${order}`);
+
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `%${task.code}%`));
+    const to = mails.map((m) => m.to).sort();
+    expect(to).toEqual(['admin@verba.test', 'pm@verba.test', 'user@acme.test']);
+    // the requester in Spanish, the PM in Catalan
+    expect(mails.find((m) => m.to === 'user@acme.test')!.subject).toContain('aprobada');
+    expect(mails.find((m) => m.to === 'pm@verba.test')!.subject).toContain('aprovada');
+
+    // replayed (JSON this time): nothing changes
+    expect((await notify(answer)).status).toBe(200);
+    expect((await notify(body, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    expect((await paymentsOf(taskId)).filter((p) => p.status === 'AUTHORISED')).toHaveLength(1);
+    expect((await taskRow(taskId)).approved_at!.getTime()).toBe(task.approved_at!.getTime());
+    await waitForLog('payments.repeated', `order ${order}`);
+    expect(
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(like(mailOutbox.subject, `%${task.code}%`)),
+    ).toHaveLength(3);
+  });
+
+  it('a second payment of a paid task is refused: no new form, and a late second authorisation is not applied', async () => {
+    const res = await call(t.app, 'POST', '/api/tasks/paymentGateway', {
+      token: tokens.acmeUser,
+      body: { taskId },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toMatch(/already been paid/);
+    await waitForLog('payments.refused', 'already APPROVED');
+
+    // an older form of the same task, paid at the bank afterwards
+    const stale = await db()
+      .insert(payments)
+      .values({
+        task_id: taskId,
+        customer_id: acmeId,
+        order_number: '0001STALE001',
+        amount: '10.00',
+        card_amount: '10.00',
+        status: 'PENDING',
+        gateway: 'sandbox',
+      })
+      .returning();
+    expect((await notify(bankAnswer('0001STALE001', '1000'))).status).toBe(200);
+    const [row] = await db().select().from(payments).where(eq(payments.id, stale[0]!.id));
+    expect(row!.status).toBe('DUPLICATE');
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    await waitForLog('payments.refused', 'already paid by order');
+  });
+});
+
+describe('the sandbox bank round trip', () => {
+  async function throughTheBank(taskId: number, card: string, action = 'pay') {
+    const data = await payForm(tokens.acmeUser, taskId);
+    const page = await call(t.app, 'GET', '/api/sandbox-bank', {
+      query: { ...data.form.fields, lang: 'es' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.raw.body).toContain('<html lang="es">');
+    expect(page.raw.body).toContain('<label for="card">Número de tarjeta</label>');
+    expect(page.raw.body).toContain('action="/api/sandbox-bank/pay"');
+    const form = new URLSearchParams({ ...data.form.fields, card, action, lang: 'es' });
+    const paid = await call(t.app, 'POST', '/api/sandbox-bank/pay', {
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.status).toBe(303);
+    const location = new URL(String(paid.headers.location));
+    const verify = await call(t.app, 'POST', '/api/tasks/verifyPayment', {
+      token: tokens.acmeUser,
+      body: {
+        taskId,
+        Ds_SignatureVersion: location.searchParams.get('Ds_SignatureVersion'),
+        Ds_MerchantParameters: location.searchParams.get('Ds_MerchantParameters'),
+        Ds_Signature: location.searchParams.get('Ds_Signature'),
+        lang: 'en',
+      },
+    });
+    expect(verify.status).toBe(200);
+    return {
+      location,
+      verify: verify.json.data,
+      order: decodeParameters(data.form.fields.Ds_MerchantParameters)!,
+    };
+  }
+
+  it('the page also opens from a posted form; a page with a forged signature says so', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, taskId);
+    const posted = await call(t.app, 'POST', '/api/sandbox-bank', {
+      body: new URLSearchParams({ ...data.form.fields, lang: 'ca' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.raw.body).toContain('Paga');
+    const forged = await call(t.app, 'GET', '/api/sandbox-bank', {
+      query: { ...data.form.fields, Ds_Signature: 'AAAA' },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.raw.body).toContain('role="alert"');
+    const pay = await call(t.app, 'POST', '/api/sandbox-bank/pay', {
+      body: new URLSearchParams({
+        ...data.form.fields,
+        Ds_Signature: 'AAAA',
+        card: '4548812049400004',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(pay.status).toBe(400);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+  });
+
+  it('the authorised test card approves the task; the OK page verifies it', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const { location, verify, order } = await throughTheBank(taskId, '4548 8120 4940 0004');
+    expect(location.origin + location.pathname).toBe(`http://portal.test/tasks/ok/${taskId}`);
+    expect(verify).toEqual({
+      paymentDone: true,
+      message: 'Payment received: the task is approved.',
+      task: { id: taskId, state: 'APPROVED' },
+    });
+    expect((await taskRow(taskId)).state).toBe('APPROVED');
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    await waitForLog('payments.authorised', `order ${order.DS_MERCHANT_ORDER}`);
+  });
+
+  it('a declined card keeps the DRAFT and the KO page gets the payment error', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const { location, verify } = await throughTheBank(taskId, '4000000000000002');
+    expect(location.pathname).toBe(`/tasks/ko/${taskId}`);
+    expect(verify.paymentDone).toBe(false);
+    expect(verify.message).toBe(
+      'The bank declined the payment (code 0190). The task stays a draft; you can try again with another card.',
+    );
+    expect(verify.task.state).toBe('DRAFT');
+    const [payment] = await paymentsOf(taskId);
+    expect(payment).toMatchObject({ status: 'DECLINED', response_code: '0190' });
+    await waitForLog('payments.refused', 'response 0190');
+
+    const other = await throughTheBank(taskId, '1111222233334444');
+    expect(other.verify.message).toContain('0180');
+    const cancelled = await throughTheBank(taskId, '', 'cancel');
+    expect(cancelled.verify.message).toBe('The payment was cancelled. The task stays a draft.');
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+  });
+
+  it('verifyPayment refuses a return for another task, a forged one, and another customer (404)', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const otherTask = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, taskId);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    const answer = bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!);
+    const wrongTask = await call(t.app, 'POST', '/api/tasks/verifyPayment', {
+      token: tokens.acmeUser,
+      body: { taskId: otherTask, ...answer },
+    });
+    expect(wrongTask.json.data.paymentDone).toBe(false);
+    const forged = await call(t.app, 'POST', '/api/tasks/verifyPayment', {
+      token: tokens.acmeUser,
+      body: { taskId, ...answer, Ds_Signature: answer.Ds_Signature.slice(1) + 'A' },
+    });
+    expect(forged.json.data).toMatchObject({ paymentDone: false, task: { state: 'DRAFT' } });
+    expect(forged.json.data.message).toMatch(/could not verify/);
+    const globex = await call(t.app, 'POST', '/api/tasks/verifyPayment', {
+      token: tokens.globexAdmin,
+      body: { taskId, ...answer },
+    });
+    expect(globex.status).toBe(404);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+    // the spec's nested shape works too, and a '+' turned into ' ' by a query string is restored
+    const nested = await call(t.app, 'POST', '/api/tasks/verifyPayment', {
+      token: tokens.acmeAdmin,
+      body: {
+        taskId,
+        merchantParameters: {
+          ...answer,
+          Ds_MerchantParameters: answer.Ds_MerchantParameters.replace(/\+/g, ' '),
+        },
+      },
+    });
+    expect(nested.json.data.paymentDone).toBe(true);
+    expect((await taskRow(taskId)).state).toBe('APPROVED');
+  });
+});
+
+describe('the balance', () => {
+  it('covering part: the card is charged the rest, the balance is drawn only once authorised', async () => {
+    const taskId = await draft(tokens.acmeAdmin, marketing);
+    const amount = (await taskRow(taskId)).amount_to_pay;
+    const cents = Math.round(Number(amount) * 100);
+    await db()
+      .insert(bonuses)
+      .values({ customer_id: acmeId, amount: (Math.floor(cents / 2) / 100).toFixed(2) });
+    const start = await customerBalance(db(), acmeId);
+    expect(Number(start)).toBeLessThan(Number(amount));
+    expect(Number(start)).toBeGreaterThan(0);
+    const data = await payForm(tokens.acmeAdmin, taskId);
+    expect(data.payment.balance_used).toBe(start);
+    const cardCents = Math.round((Number(amount) - Number(start)) * 100);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    expect(Number(params.DS_MERCHANT_AMOUNT)).toBe(cardCents);
+    expect(await customerBalance(db(), acmeId)).toBe(start);
+    // the bank charging the whole amount is not what we asked for
+    expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, amount.replace('.', '')))).status).toBe(200);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+    expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!))).status).toBe(
+      200,
+    );
+    expect((await taskRow(taskId)).state).toBe('APPROVED');
+    expect(await customerBalance(db(), acmeId)).toBe('0.00');
+    const [payment] = await paymentsOf(taskId);
+    expect(payment).toMatchObject({ status: 'AUTHORISED', amount, balance_used: start });
+  });
+
+  it('covering everything: approved at once, no form, no card', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const amount = (await taskRow(taskId)).amount_to_pay;
+    await db().insert(bonuses).values({ customer_id: acmeId, amount: '5000.00' });
+    const before = await customerBalance(db(), acmeId);
+    const res = await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: tokens.acmeUser });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({
+      paymentDone: true,
+      form: null,
+      task: { id: taskId, state: 'APPROVED' },
+    });
+    expect(res.json.data.payment).toMatchObject({
+      amount,
+      balance_used: amount,
+      card_amount: '0.00',
+      status: 'AUTHORISED',
+    });
+    const task = await taskRow(taskId);
+    expect(task.state).toBe('APPROVED');
+    expect(task.due_date).not.toBeNull();
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    const [payment] = await paymentsOf(taskId);
+    expect(payment!.gateway).toBe('balance');
+    const expected = (Math.round(Number(before) * 100) - Math.round(Number(amount) * 100)) / 100;
+    expect(await customerBalance(db(), acmeId)).toBe(expected.toFixed(2));
+    await waitForLog('payments.balance', `order ${payment!.order_number}`);
+    // and paying again is refused
+    expect(
+      (await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: tokens.acmeUser })).status,
+    ).toBe(422);
+  });
+});
+
+describe('sending to production on deferred terms', () => {
+  it('Globex (DEFERRED) sends a draft to production; staff may too; twice is refused', async () => {
+    const taskId = await draft(tokens.globexAdmin, globexOps);
+    const res = await call(t.app, 'POST', `/api/tasks/${taskId}/update/deferred`, {
+      token: tokens.globexAdmin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ form: null, task: { id: taskId, state: 'DEFERRED' } });
+    const task = await taskRow(taskId);
+    expect(task.state).toBe('DEFERRED');
+    expect(task.approved_user_id).toBe(await userId('admin@globex.test'));
+    expect(task.due_date).not.toBeNull();
+    expect(await changesTo(taskId, 'DEFERRED')).toBe(1);
+    expect(await paymentsOf(taskId)).toHaveLength(0);
+    await waitForLog('payments.deferred', `Task ${task.code}`);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `%${task.code}%sent to production%`));
+    expect(mails.map((m) => m.to).sort()).toEqual(['admin@globex.test', 'admin@verba.test']);
+
+    const again = await call(t.app, 'POST', `/api/tasks/${taskId}/update/deferred`, {
+      token: tokens.globexAdmin,
+    });
+    expect(again.status).toBe(422);
+
+    const byStaff = await draft(tokens.globexAdmin, globexOps);
+    const staff = await call(t.app, 'POST', `/api/tasks/${byStaff}/update/deferred`, { token: tokens.pm });
+    expect(staff.status).toBe(200);
+    expect((await taskRow(byStaff)).state).toBe('DEFERRED');
+    expect((await call(t.app, 'POST', `/api/tasks/${byStaff}/update/deferred`, {})).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', `/api/tasks/${byStaff}/update/deferred`, { token: tokens.acmeAdmin }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('Acme (ON_DEMAND) asking for deferred gets the card form; staff are refused for it', async () => {
+    const balance = await customerBalance(db(), acmeId);
+    await db()
+      .insert(bonuses)
+      .values({ customer_id: acmeId, amount: `-${balance}` });
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const res = await call(t.app, 'POST', `/api/tasks/${taskId}/update/deferred`, { token: tokens.acmeUser });
+    expect(res.status).toBe(200);
+    expect(res.json.data.paymentDone).toBe(false);
+    expect(res.json.data.form.action).toBe('/api/sandbox-bank');
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+    for (const role of ['admin', 'pm'] as const) {
+      expect(
+        (await call(t.app, 'POST', `/api/tasks/${taskId}/update/deferred`, { token: tokens[role] })).status,
+      ).toBe(403);
+    }
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+  });
+});
+
+describe('configuration', () => {
+  it('production refuses to build with the sandbox bank unless ALLOW_SANDBOX_PAYMENTS=true', async () => {
+    const config = loadConfig(
+      { NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', LOG_LEVEL: 'silent' },
+      { webDist: '/nonexistent', filesDir: t.config.filesDir },
+    );
+    await expect(buildApp(config, t.database)).rejects.toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+  });
+
+  it('with Redsys the form goes to the configured URL and the CSP allows it', async () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PAYMENT_GATEWAY: 'redsys',
+        REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+        REDSYS_MERCHANT_CODE: '999008881',
+        REDSYS_MERCHANT_KEY: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        PUBLIC_URL: 'http://portal.test',
+      },
+      { webDist: '/nonexistent', filesDir: t.config.filesDir },
+    );
+    const app = await buildApp(config, t.database);
+    try {
+      await app.ready();
+      const token = (
+        await call(app, 'POST', '/api/auth/login', {
+          body: { email: 'user@acme.test', password: 'demo-password' },
+        })
+      ).json.data.access_token;
+      const taskId = await draft(tokens.acmeUser, marketing);
+      const res = await call(app, 'POST', '/api/tasks/paymentGateway', { token, body: { taskId } });
+      expect(res.status).toBe(200);
+      expect(res.json.data.form.action).toBe('https://sis-t.redsys.es:25443/sis/realizarPago');
+      expect(res.headers['content-security-policy']).toContain(
+        "form-action 'self' https://sis-t.redsys.es:25443",
+      );
+      expect((await call(app, 'GET', '/api/sandbox-bank')).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
