@@ -25,6 +25,11 @@ const quick = process.env.BENCH_QUICK === '1';
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+function cpuSeconds(since: NodeJS.CpuUsage): string {
+  const used = process.cpuUsage(since);
+  return ((used.user + used.system) / 1e6).toFixed(1);
+}
+
 function line(label: string, value: string) {
   process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
 }
@@ -170,6 +175,7 @@ async function section2(dir: string) {
   line('TMX size', mb(statSync(tmxPath).size));
   const heapBefore = process.memoryUsage().heapUsed;
   let t = performance.now();
+  const importCpu = process.cpuUsage();
   const memory = new InMemoryTranslationMemory();
   let imported = 0;
   for await (const u of readTmx(createReadStream(tmxPath), { sourceLanguage: 'en', targetLanguage: 'es' })) {
@@ -178,7 +184,7 @@ async function section2(dir: string) {
   }
   line(
     'TMX streamed into the in-memory index',
-    `${fmt(imported)} units in ${((performance.now() - t) / 1000).toFixed(1)} s, heap +${mb(process.memoryUsage().heapUsed - heapBefore)}`,
+    `${fmt(imported)} units in ${((performance.now() - t) / 1000).toFixed(1)} s (CPU ${cpuSeconds(importCpu)} s), heap +${mb(process.memoryUsage().heapUsed - heapBefore)}`,
   );
   t = performance.now();
   let readOnly = 0;

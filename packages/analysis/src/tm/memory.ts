@@ -189,12 +189,23 @@ const KEY_RE =
 const NUMBER_RE = /^\p{Nd}[\p{Nd}.,:/-]*$/u;
 const TAG_RE = /<\/?[a-z][^<>]*>/g;
 
+const PLAIN_RE = /^[A-Za-z]+$/;
+const TRAILING_PUNCT_RE = /[.,;:!?"')\]]+$/;
+
 function indexKeys(normalized: string): string[] {
   const text = normalized.includes('<') ? normalized.replace(TAG_RE, ' ') : normalized;
   const keys: string[] = [];
-  for (const m of text.matchAll(KEY_RE)) {
-    const k = m[0];
-    if (!NUMBER_RE.test(k)) keys.push(k.toLowerCase());
+  // Fast path for plain ASCII words (most of a Latin-script memory); the full rules for the rest.
+  for (const chunk of text.split(' ')) {
+    const word = chunk.replace(TRAILING_PUNCT_RE, '');
+    if (PLAIN_RE.test(word)) {
+      keys.push(word.toLowerCase());
+      continue;
+    }
+    for (const m of chunk.matchAll(KEY_RE)) {
+      const k = m[0];
+      if (!NUMBER_RE.test(k)) keys.push(k.toLowerCase());
+    }
   }
   return keys;
 }
