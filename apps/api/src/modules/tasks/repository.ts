@@ -48,7 +48,7 @@ export async function listTasks(
   db: Db,
   scope: SQL | undefined,
   q: TaskListQuery,
-): Promise<Paginated<TaskListRow>> {
+): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
   const conditions: Array<SQL | undefined> = [scope];
   if (q.state === 'APPROVED_AND_DRAFT') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
   else if (q.state) conditions.push(eq(tasks.state, q.state));
