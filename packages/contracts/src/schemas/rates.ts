@@ -207,11 +207,9 @@ export const minimumRatesBody = z
   });
 export type MinimumRatesInput = z.output<typeof minimumRatesBody>;
 
+/** `customer_id` may be left out by a client admin: its own customer. */
 export const minimumRatesQuery = z.object({
-  customer_id: z.coerce
-    .number({ error: 'validation.required' })
-    .int()
-    .positive({ error: 'validation.required' }),
+  customer_id: z.coerce.number({ error: 'validation.invalid_option' }).int().positive().optional(),
   lang: z.string().optional(),
 });
 

@@ -556,6 +556,11 @@ describe('minimum rates', () => {
       query: { customer_id: String(acme) },
     });
     expect(client.json.data).toEqual(res.json.data);
+    const ownByDefault = await call(t.app, 'GET', '/api/minimum-rates', { token: tokens.acmeAdmin });
+    expect(ownByDefault.json.data).toEqual(res.json.data);
+    const staffMustSay = await call(t.app, 'GET', '/api/minimum-rates', { token: tokens.admin });
+    expect(staffMustSay.status).toBe(422);
+    expect(staffMustSay.json.errors).toEqual({ customer_id: ['This field is required.'] });
     // the flag off: no minimum applies
     await call(t.app, 'PUT', `/api/customers/${acme}/minimum-rates`, {
       token: tokens.admin,

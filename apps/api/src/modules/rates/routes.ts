@@ -15,6 +15,7 @@ import {
   rateUpdateBody,
   ratesListQuery,
 } from '@verba/contracts';
+import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 import * as service from './service.ts';
 import { MAX_UPLOAD_BYTES, XLSX_MIME } from './excel.ts';
@@ -282,7 +283,11 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "A customer's minimum charges", querystring: minimumRatesQuery },
       config: { access: 'authenticated' },
     },
-    async (request) => ({ data: await service.getMinimumRates(app, request, request.query.customer_id) }),
+    async (request) => {
+      const customerId = request.query.customer_id ?? request.user?.customer_id;
+      if (!customerId) throw invalid({ customer_id: ['validation.required'] });
+      return { data: await service.getMinimumRates(app, request, customerId) };
+    },
   );
 
   // ------------------------------------------------------------ payable grid

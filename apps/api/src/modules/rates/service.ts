@@ -372,7 +372,14 @@ export async function importCustomerRates(
   }
   if (Object.keys(errors).length) throw invalid(errors, 'rates.import.invalid_rows');
 
-  const result = await repo.importCustomerRates(app.db, customerId, rows, request.user?.id ?? null);
+  let result: { created: number; updated: number };
+  try {
+    result = await repo.importCustomerRates(app.db, customerId, rows, request.user?.id ?? null);
+  } catch (err) {
+    // someone added one of these pairs meanwhile: nothing was written, the user may retry
+    if (isUniqueViolation(err)) throw fileError('validation.rates.pair_taken');
+    throw err;
+  }
   request.actionLog = {
     description: `Imported ${rows.length} rates for ${customer.name} from ${file.filename} (${result.created} created, ${result.updated} updated)`,
     customerId,
