@@ -28,7 +28,9 @@ function RootShell() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <ModalHost />
+      <Suspense fallback={null}>
+        <ModalHost />
+      </Suspense>
     </>
   );
 }
