@@ -154,6 +154,10 @@ describe('Office Open XML', () => {
       '<w:tbl><w:tr><w:tc>' + wp('Cell text') + '</w:tc></w:tr></w:tbl>',
       '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture" descr="Diagram of the network"/></wp:inline></w:drawing></w:r></w:p>',
       '<w:p><w:r><mc:AlternateContent><mc:Choice><w:t>Box text</w:t></mc:Choice><mc:Fallback><w:t>Box text</w:t></mc:Fallback></mc:AlternateContent></w:r></w:p>',
+      '<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>' +
+        wp('Click here to enter text.') +
+        '</w:sdtContent></w:sdt>',
+      '<w:sdt><w:sdtPr/><w:sdtContent>' + wp('Filled-in control') + '</w:sdtContent></w:sdt>',
     ].join('');
     const file = docx(body, {
       'word/header1.xml': `<ROOT>${wp('Header text')}</ROOT>`
@@ -174,6 +178,7 @@ describe('Office Open XML', () => {
       'Cell text',
       'Diagram of the network',
       'Box text',
+      'Filled-in control',
       'Header text',
       'Footer text',
       'A footnote.',

@@ -158,6 +158,26 @@ describe('InMemoryTranslationMemory', () => {
     expect(exact.map((c) => c.source)).toEqual(['Generated filler sentence number 42 about topic 42.']);
   });
 
+  it('reads a bounded number of postings, never the whole memory, even for common words', async () => {
+    const tm = new InMemoryTranslationMemory();
+    tm.probeBudget = 5_000;
+    for (let i = 0; i < 50_000; i++)
+      tm.add({ source: `the file of the system and the user number ${i % 1000} word${i % 5000}` });
+    tm.add({ source: 'the file of the system and the rare zebra' });
+    const found = await tm.findCandidates(
+      { text: 'the file of the system and the rare zebra crossing', prevHash: '', nextHash: '' },
+      { minScore: 50, limit: 5 },
+    );
+    expect(found[0]?.source).toBe('the file of the system and the rare zebra');
+    expect(tm.lastLookupPostings).toBeLessThan(5_000 + 10);
+    // a query of common words only: the two rarest lists are read, then the budget stops it
+    await tm.findCandidates(
+      { text: 'the file of the system', prevHash: '', nextHash: '' },
+      { minScore: 50, limit: 5 },
+    );
+    expect(tm.lastLookupPostings).toBeLessThanOrEqual(2 * 50_001);
+  });
+
   it('returns nothing for a segment sharing no words with the memory', async () => {
     const tm = new InMemoryTranslationMemory();
     tm.add({ source: 'Alpha beta gamma.' });

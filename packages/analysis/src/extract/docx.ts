@@ -4,8 +4,8 @@ import { ParagraphBuilder, parseXml } from './xml.ts';
 
 /**
  * Word (.docx): body, headers, footers, footnotes, endnotes and comments, text boxes and alt
- * text. Deleted revisions (`w:del`), field codes (`w:instrText`), hidden runs (`w:vanish`) and
- * the compatibility copies of drawings (`mc:Fallback`) are not translatable.
+ * text. Deleted revisions (`w:del`), field codes (`w:instrText`), hidden runs (`w:vanish`), the
+ * compatibility copies of drawings (`mc:Fallback`) and content-control placeholders are not translatable.
  */
 export async function extractDocx(zip: ZipArchive, ctx: ExtractContext): Promise<void> {
   const parts = [
@@ -39,17 +39,31 @@ async function extractWordPart(
   let skipDepth = 0;
   let runHidden = false;
   let inText = false;
+  // Content controls showing their placeholder ("Click here to enter text.") hold no document text.
+  const sdtPlaceholder: boolean[] = [];
   await parseXml(
     await zip.openStream(part),
     {
       open(name, attrs) {
         const parent = names[names.length - 1];
         names.push(name);
-        if (skipDepth > 0 || SKIP.has(name)) {
+        if (
+          skipDepth > 0 ||
+          SKIP.has(name) ||
+          (name === 'w:sdtContent' && sdtPlaceholder[sdtPlaceholder.length - 1])
+        ) {
           skipDepth++;
           return;
         }
         switch (name) {
+          case 'w:sdt':
+            sdtPlaceholder.push(false);
+            break;
+          case 'w:showingPlcHdr':
+            if (sdtPlaceholder.length > 0 && attrs['w:val'] !== '0' && attrs['w:val'] !== 'false') {
+              sdtPlaceholder[sdtPlaceholder.length - 1] = true;
+            }
+            break;
           case 'w:p':
             builders.push(new ParagraphBuilder(ctx.emit));
             break;
@@ -91,6 +105,7 @@ async function extractWordPart(
           return;
         }
         if (name === 'w:t') inText = false;
+        else if (name === 'w:sdt') sdtPlaceholder.pop();
         else if (name === 'w:p') builders.pop()?.flush();
         else if (name === 'w:r') runHidden = false;
       },

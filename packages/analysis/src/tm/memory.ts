@@ -28,6 +28,8 @@ export class InMemoryTranslationMemory implements TranslationMemory {
    */
   probeBudget = 60_000;
   private counts = new Uint8Array(0);
+  /** Postings read by the last lookup (for tests and diagnostics: it stays far below the memory size). */
+  lastLookupPostings = 0;
 
   get size(): number {
     return this.units.length;
@@ -101,11 +103,13 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     const touched: number[] = [];
     let budget = this.probeBudget;
     let probed = 0;
+    this.lastLookupPostings = 0;
     // The rarest lists first; the two rarest always, the next ones while the budget lasts.
     for (; probed < lists.length && probed < probeCount; probed++) {
       const list = lists[probed] as Postings;
       if (probed >= 2 && list.length > budget) break;
       budget -= list.length;
+      this.lastLookupPostings += list.length;
       const ids = list.ids;
       for (let i = 0, n = list.length; i < n; i++) {
         const id = ids[i] as number;
