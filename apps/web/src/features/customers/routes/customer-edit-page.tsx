@@ -1,5 +1,241 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCoin, IconFolderPlus, IconHourglassHigh } from '@tabler/icons-react';
+import { DateText, Money } from '../../../components/money.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/permissions.ts';
+import { useBonuses } from '../api/bonuses.ts';
+import { useCustomer, useCustomerUsers, useUpdateCustomer } from '../api/customers.ts';
+import { AssignProjectsModal } from '../components/assign-projects-modal.tsx';
+import { BonusModal } from '../components/bonus-modal.tsx';
+import { applyServerErrors, CustomerForm, initialCustomerValues } from '../components/customer-form.tsx';
+import { CustomerUsers } from '../components/customer-users.tsx';
 
 export default function CustomerEditPage() {
-  return <ScreenPlaceholder screen="customers.edit" />;
+  const { t } = useTranslation('customers');
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const user = useAuthStore((state) => state.user);
+  const customer = useCustomer(id);
+  const users = useCustomerUsers(id);
+  const isAdmin = userCan(user, 'customers:bonuses');
+  const canAssign = userCan(user, 'customers:assign-projects');
+  const bonuses = useBonuses(id, isAdmin);
+  const update = useUpdateCustomer(id);
+  const [modal, setModal] = useState<'bonus' | 'projects' | null>(null);
+
+  if (customer.isPending)
+    return (
+      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
+        <Loader />
+      </Center>
+    );
+  if (!customer.data)
+    return (
+      <div data-testid="customer-edit-page">
+        <PageHeader title={t('edit.notFound')} />
+        <Button variant="default" onClick={() => navigate('/customers')}>
+          {t('edit.back')}
+        </Button>
+      </div>
+    );
+
+  const data = customer.data;
+  const balance = bonuses.data?.balance ?? data.balance;
+
+  return (
+    <div data-testid="customer-edit-page">
+      <PageHeader
+        title={data.name}
+        description={t('edit.description', { id: data.id })}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            onClick={() => navigate('/customers')}
+          >
+            {t('edit.back')}
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Paper withBorder p="lg">
+            <Text size="sm" c="gray.7" fw={500}>
+              {t('edit.id')}
+            </Text>
+            <Text fz={24} fw={700} data-testid="customer-id">
+              {data.id}
+            </Text>
+            <Badge mt={4} color={data.is_active ? 'green' : 'gray'} variant="light">
+              {data.is_active ? t('status.active') : t('status.inactive')}
+            </Badge>
+          </Paper>
+          <Paper withBorder p="lg">
+            <Text size="sm" c="gray.7" fw={500}>
+              {t('edit.balance')}
+            </Text>
+            <Text fz={24} fw={700} data-testid="customer-balance">
+              <Money amount={balance} />
+            </Text>
+            {isAdmin ? (
+              <Button
+                mt={4}
+                size="xs"
+                variant="light"
+                leftSection={<IconCoin size={16} aria-hidden />}
+                onClick={() => setModal('bonus')}
+                data-testid="open-bonus"
+              >
+                {t('bonuses.add')}
+              </Button>
+            ) : null}
+          </Paper>
+          <Paper withBorder p="lg">
+            <Text size="sm" c="gray.7" fw={500}>
+              {t('projects.title')}
+            </Text>
+            <Text size="sm" mt={4} data-testid="customer-memoq">
+              {t('projects.memoq')}: <b>{data.memoq_project_id || t('projects.none')}</b>
+            </Text>
+            <Text size="sm" data-testid="customer-idcp">
+              {t('projects.idcp')}: <b>{data.idcp_project_id || t('projects.none')}</b>
+            </Text>
+            {canAssign ? (
+              <Button
+                mt={6}
+                size="xs"
+                variant="light"
+                leftSection={<IconFolderPlus size={16} aria-hidden />}
+                onClick={() => setModal('projects')}
+                data-testid="open-assign-projects"
+              >
+                {t('projects.assign')}
+              </Button>
+            ) : null}
+          </Paper>
+        </SimpleGrid>
+
+        <CustomerForm
+          key={data.id}
+          initial={initialCustomerValues(data)}
+          submitLabel={t('edit.submit')}
+          saving={update.isPending}
+          onCancel={() => navigate('/customers')}
+          onSubmit={(body, setErrors) =>
+            update.mutate(body, {
+              onSuccess: () =>
+                notifications.show({
+                  color: 'green',
+                  title: t('edit.doneTitle'),
+                  message: t('edit.done', { name: body.name }),
+                }),
+              onError: (error) => applyServerErrors(error, setErrors),
+            })
+          }
+        />
+
+        <CustomerUsers customerId={id} users={users.data?.users} loading={users.isPending} />
+
+        {isAdmin ? (
+          <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="customer-bonuses">
+            <Group justify="space-between" mb="md">
+              <Title order={2} fz="lg">
+                {t('bonuses.title')}
+              </Title>
+              <Button
+                variant="light"
+                leftSection={<IconCoin size={18} aria-hidden />}
+                onClick={() => setModal('bonus')}
+              >
+                {t('bonuses.add')}
+              </Button>
+            </Group>
+            {bonuses.data?.bonuses.length ? (
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('bonuses.date')}</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        {t('bonuses.amount')}
+                      </Table.Th>
+                      <Table.Th scope="col">{t('bonuses.description')}</Table.Th>
+                      <Table.Th scope="col">{t('bonuses.users')}</Table.Th>
+                      <Table.Th scope="col">{t('bonuses.createdBy')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {bonuses.data.bonuses.map((bonus) => (
+                      <Table.Tr key={bonus.id} data-testid={`bonus-${bonus.id}`}>
+                        <Table.Td>
+                          <DateText value={bonus.created_at} />
+                        </Table.Td>
+                        <Table.Td ta="right" c={Number(bonus.amount) < 0 ? 'red.8' : undefined} fw={600}>
+                          <Money amount={bonus.amount} />
+                        </Table.Td>
+                        <Table.Td>{bonus.description || '—'}</Table.Td>
+                        <Table.Td>
+                          {bonus.users.length
+                            ? bonus.users.map((u) => `${u.name} ${u.lastname}`).join(', ')
+                            : t('bonuses.allUsers')}
+                        </Table.Td>
+                        <Table.Td>{bonus.created_by || '—'}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text size="sm" c="gray.7">
+                {bonuses.isPending ? t('states.loading', { ns: 'common' }) : t('bonuses.empty')}
+              </Text>
+            )}
+          </Paper>
+        ) : null}
+
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          {(['minimum', 'general', 'custom'] as const).map((kind) => (
+            <Paper withBorder p="lg" key={kind} data-testid={`customer-rates-${kind}`}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" color="ink" radius="xl">
+                  <IconHourglassHigh size={18} aria-hidden />
+                </ThemeIcon>
+                <div>
+                  <Title order={2} fz="md">
+                    {t(`rates.${kind}`)}
+                  </Title>
+                  <Text size="sm" c="gray.7">
+                    {t('rates.soon')}
+                  </Text>
+                </div>
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      {modal === 'bonus' ? (
+        <BonusModal customerId={id} users={users.data?.users ?? []} onClose={() => setModal(null)} />
+      ) : null}
+      {modal === 'projects' ? <AssignProjectsModal customerId={id} onClose={() => setModal(null)} /> : null}
+    </div>
+  );
 }

@@ -1,5 +1,63 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { serverFieldErrors } from '../../../components/form-errors.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useDepartment, useUpdateDepartment } from '../api/departments.ts';
+import { useConfirmDeleteDepartment } from '../components/delete-department.ts';
+import { DepartmentForm } from '../components/department-form.tsx';
 
 export default function DepartmentEditPage() {
-  return <ScreenPlaceholder screen="departments.edit" />;
+  const { t } = useTranslation('departments');
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const department = useDepartment(id);
+  const update = useUpdateDepartment(id);
+  const confirmDelete = useConfirmDeleteDepartment(() => navigate('/departments'));
+
+  if (department.isPending)
+    return (
+      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
+        <Loader />
+      </Center>
+    );
+  if (!department.data) return <PageHeader title={t('detail.notFound')} />;
+  const data = department.data;
+  return (
+    <div data-testid="department-edit-page">
+      <PageHeader
+        title={t('edit.title', { title: data.title })}
+        description={t('edit.description')}
+        actions={
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => confirmDelete(data)}
+            data-testid="department-delete"
+          >
+            {t('delete.confirm')}
+          </Button>
+        }
+      />
+      <DepartmentForm
+        key={data.id}
+        existing={data}
+        submitLabel={t('edit.submit')}
+        saving={update.isPending}
+        onCancel={() => navigate('/departments')}
+        onSubmit={(body, setErrors) =>
+          update.mutate(body, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', title: t('edit.doneTitle'), message: t('edit.done') });
+              navigate('/departments');
+            },
+            onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+          })
+        }
+      />
+    </div>
+  );
 }

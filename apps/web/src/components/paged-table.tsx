@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+
+export interface PagedTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** Hidden below the sm breakpoint to keep phones readable. */
+  wide?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+interface PagedTableProps<T> {
+  caption: string;
+  columns: PagedTableColumn<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading: boolean;
+  loadingLabel: string;
+  empty: ReactNode;
+  page?: number;
+  lastPage?: number;
+  onPage?: (page: number) => void;
+  total?: ReactNode;
+  testId?: string;
+  rowTestId?: (row: T) => string;
+}
+
+/** A list table with real headers, a visually hidden caption, loading, empty and paging states. */
+export function PagedTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  loadingLabel,
+  empty,
+  page,
+  lastPage,
+  onPage,
+  total,
+  testId,
+  rowTestId,
+}: PagedTableProps<T>) {
+  if (loading && !rows)
+    return (
+      <Center py="xl" role="status" aria-label={loadingLabel}>
+        <Loader size="sm" />
+      </Center>
+    );
+  if (!rows?.length) return <>{empty}</>;
+  return (
+    <Paper withBorder data-testid={testId}>
+      <Table.ScrollContainer minWidth={0}>
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+          <caption style={visuallyHidden}>{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  ta={column.align}
+                  visibleFrom={column.wide ? 'sm' : undefined}
+                >
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align} visibleFrom={column.wide ? 'sm' : undefined}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {lastPage && lastPage > 1 && page && onPage ? (
+        <Group justify="space-between" p="md" gap="sm">
+          <Text size="sm" c="gray.7">
+            {total}
+          </Text>
+          <Pagination total={lastPage} value={page} onChange={onPage} size="sm" siblings={1} />
+        </Group>
+      ) : total ? (
+        <Text size="sm" c="gray.7" p="md">
+          {total}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import { Button, Group, Modal, MultiSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { bonusBody } from '@verba/contracts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { useCreateBonus } from '../api/bonuses.ts';
+import type { CustomerUser } from '../api/customers.ts';
+
+interface BonusModalProps {
+  customerId: number;
+  users: CustomerUser[];
+  onClose: () => void;
+}
+
+/** Adds (or, with a negative amount, removes) balance for a customer (VERBA_ADMIN). */
+export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
+  const { t } = useTranslation('customers');
+  const create = useCreateBonus();
+  const [amount, setAmount] = useState<number | string>('');
+  const [description, setDescription] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = bonusBody.safeParse({
+      customer_id: customerId,
+      amount: amount === '' ? undefined : amount,
+      description,
+      users: selected.map(Number),
+    });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error.issues, t));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: t('bonuses.doneTitle'), message: t('bonuses.done') });
+        onClose();
+      },
+      onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('bonuses.add')} centered radius="md" data-testid="modal-bonus">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <NumberInput
+            label={t('bonuses.amount')}
+            description={t('bonuses.amountHelp')}
+            value={amount}
+            onChange={setAmount}
+            decimalScale={2}
+            min={-999999.99}
+            max={999999.99}
+            suffix=" €"
+            error={errors.amount}
+            withAsterisk
+            data-autofocus
+            data-testid="bonus-amount"
+          />
+          <TextInput
+            label={t('bonuses.description')}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            error={errors.description}
+            data-testid="bonus-description"
+          />
+          <MultiSelect
+            label={t('bonuses.users')}
+            description={t('bonuses.usersHelp')}
+            data={users.map((user) => ({ value: String(user.id), label: `${user.name} ${user.lastname}` }))}
+            value={selected}
+            onChange={setSelected}
+            error={errors.users}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel', { ns: 'common' })}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="bonus-save">
+              {t('bonuses.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
