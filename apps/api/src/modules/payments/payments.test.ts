@@ -14,6 +14,7 @@ import {
   languages,
   mailOutbox,
   payments,
+  quoteRequests,
   rates,
   taskStateChanges,
   tasks,
@@ -668,5 +669,99 @@ describe('configuration', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a guest pays its temporary task', () => {
+  const token = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  let taskId: number;
+
+  beforeAll(async () => {
+    const [task] = await db()
+      .insert(tasks)
+      .values({
+        code: 'G-1',
+        source_language_id: lang.en!,
+        translation_type_id: 1,
+        description: 'Guest leaflet',
+        state: 'TEMPORAL',
+        base_price: '50.00',
+        taxed_price: '60.50',
+        amount_to_pay: '60.50',
+        guest_token: token,
+      })
+      .returning();
+    taskId = task!.id;
+    await db()
+      .insert(quoteRequests)
+      .values({
+        first_name: 'Gina',
+        last_name: 'Guest',
+        email: 'gina@guest.test',
+        phone_number: '600000000',
+        target_languages: [lang.es],
+        privacy_policy: true,
+        lang: 'ca',
+        task_id: taskId,
+      });
+  });
+
+  it('gets a form by its link token only; an unknown token is 404', async () => {
+    expect((await call(t.app, 'GET', `/api/task/temporal/${'f'.repeat(32)}/pay`)).status).toBe(404);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${taskId}/pay`)).status).toBe(422);
+    const res = await call(t.app, 'GET', `/api/task/temporal/${token}/pay`);
+    expect(res.status).toBe(200);
+    const params = decodeParameters(res.json.data.form.fields.Ds_MerchantParameters)!;
+    expect(params).toMatchObject({
+      DS_MERCHANT_AMOUNT: '6050',
+      DS_MERCHANT_URLOK: `http://portal.test/guest-task/ok/${token}/`,
+      DS_MERCHANT_URLKO: 'http://portal.test/guest-task/ko/',
+    });
+  });
+
+  it('a declined card returns to the KO page without the token; the task stays TEMPORAL', async () => {
+    const res = await call(t.app, 'GET', `/api/task/temporal/${token}/pay`);
+    const paid = await call(t.app, 'POST', '/api/sandbox-bank/pay', {
+      body: new URLSearchParams({ ...res.json.data.form.fields, card: '4000000000000002' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const location = new URL(String(paid.headers.location));
+    expect(location.pathname).toBe('/guest-task/ko/');
+    const verify = await call(t.app, 'POST', '/api/task/temporal/verifyPayment', {
+      body: Object.fromEntries(location.searchParams),
+    });
+    expect(verify.status).toBe(200);
+    expect(verify.json.data).toMatchObject({ paymentDone: false, task: { state: 'TEMPORAL' } });
+    expect(verify.json.data.message).toContain('0190');
+  });
+
+  it('the authorised card approves it and mails the guest; a client order is not verified here', async () => {
+    const res = await call(t.app, 'GET', `/api/task/temporal/${token}/pay`);
+    const paid = await call(t.app, 'POST', '/api/sandbox-bank/pay', {
+      body: new URLSearchParams({ ...res.json.data.form.fields, card: '4548812049400004' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const location = new URL(String(paid.headers.location));
+    expect(location.pathname).toBe(`/guest-task/ok/${token}/`);
+    const verify = await call(t.app, 'POST', '/api/task/temporal/verifyPayment', {
+      body: { taskId: token, ...Object.fromEntries(location.searchParams) },
+    });
+    expect(verify.json.data).toMatchObject({ paymentDone: true, task: { state: 'APPROVED' } });
+    const task = await taskRow(taskId);
+    expect(task.state).toBe('APPROVED');
+    expect(task.approved_user_id).toBeNull();
+    expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'gina@guest.test'));
+    expect(mail!.subject).toBe('La tasca G-1 està aprovada');
+    expect(mail!.text).toContain(`http://portal.test/guest-task/${token}`);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token}/pay`)).status).toBe(422);
+
+    const clientTask = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, clientTask);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    const answer = bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!);
+    const refused = await call(t.app, 'POST', '/api/task/temporal/verifyPayment', { body: { ...answer } });
+    expect(refused.json.data.paymentDone).toBe(false);
+    expect((await taskRow(clientTask)).state).toBe('DRAFT');
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, payments, tasks, users } from '../../db/schema/index.ts';
+import { customers, payments, quoteRequests, tasks, users } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -82,4 +82,22 @@ export async function activeStaff(db: Conn) {
     .select({ email: users.email, name: users.name, language: users.language })
     .from(users)
     .where(and(eq(users.is_active, true), inArray(users.type, ['VERBA_ADMIN', 'VERBA_PM'])));
+}
+
+/** A guest's temporary task, found only by its unguessable link token. */
+export async function findGuestTask(db: Conn, token: string) {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.guest_token, token), isNull(tasks.customer_id)));
+  return row;
+}
+
+/** Who asked for a guest task (the public quote form). */
+export async function guestRequester(db: Conn, taskId: number) {
+  const [row] = await db
+    .select({ email: quoteRequests.email, name: quoteRequests.first_name, language: quoteRequests.lang })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.task_id, taskId));
+  return row;
 }

@@ -122,6 +122,37 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.sendDeferred(app, gateway, request, request.params.id) }),
   );
 
+  const guestToken = z.string().min(16).max(64);
+  app.get(
+    '/task/temporal/:id/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A guest's card payment form for its temporary task (id = the task's link token)",
+        params: z.object({ id: guestToken }),
+      },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => ({
+      data: await service.startGuestPayment(app, gateway, request, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/task/temporal/verifyPayment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A guest's return from the bank; taskId = the link token (optional on the KO page)",
+        body: verifyBody.extend({ taskId: guestToken.optional() }),
+      },
+      config: { access: 'public', action: 'payments.verify', rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => ({
+      data: await service.verifyGuestReturn(app, gateway, request, request.body.taskId, request.body),
+    }),
+  );
+
   if (gateway.name !== 'sandbox') return;
 
   // ---- The sandbox bank: same protocol, its own key, served by the portal itself. ----

@@ -139,6 +139,39 @@ export async function startPayment(
   const user = me(request);
   if (isStaffUser(user)) throw forbidden();
   const task = await visiblePayableTask(app, request, taskId);
+  const publicUrl = app.config.publicUrl;
+  return openPayment(app, gateway, request, task, {
+    userId: user.id,
+    urlOk: `${publicUrl}/tasks/ok/${taskId}`,
+    urlKo: `${publicUrl}/tasks/ko/${taskId}`,
+  });
+}
+
+/** GET /task/temporal/{token}/pay: a guest pays its temporary task by card (no balance). */
+export async function startGuestPayment(
+  app: FastifyInstance,
+  gateway: PaymentGateway,
+  request: FastifyRequest,
+  token: string,
+): Promise<StartPaymentResult> {
+  const task = await repo.findGuestTask(app.db, token);
+  if (!task) throw notFound();
+  const publicUrl = app.config.publicUrl;
+  return openPayment(app, gateway, request, task, {
+    userId: null,
+    urlOk: `${publicUrl}/guest-task/ok/${encodeURIComponent(token)}/`,
+    urlKo: `${publicUrl}/guest-task/ko/`,
+  });
+}
+
+async function openPayment(
+  app: FastifyInstance,
+  gateway: PaymentGateway,
+  request: FastifyRequest,
+  task: TaskRow,
+  who: { userId: number | null; urlOk: string; urlKo: string },
+): Promise<StartPaymentResult> {
+  const taskId = task.id;
   await assertPayable(app, request, task);
   const now = new Date();
   const result = await app.db.transaction(async (tx) => {
@@ -158,7 +191,7 @@ export async function startPayment(
       amount,
       balance_used: balanceUsed,
       card_amount: card,
-      created_by: user.id,
+      created_by: who.userId,
     };
     if (compareMoney(card, '0') === 0) {
       const payment = await repo.insertPayment(tx, {
@@ -170,7 +203,7 @@ export async function startPayment(
       const approved = await approveTask(
         tx,
         fresh,
-        user.id,
+        who.userId,
         now,
         `paid with balance (${payment.order_number})`,
       );
@@ -206,13 +239,12 @@ export async function startPayment(
       payment: summary(p),
     };
   }
-  const publicUrl = app.config.publicUrl;
   const form = gateway.createForm({
     orderNumber: p.order_number,
     amountCents: eurosToCents(p.card_amount),
-    notificationUrl: `${publicUrl}/api/payments/notification`,
-    urlOk: `${publicUrl}/tasks/ok/${taskId}`,
-    urlKo: `${publicUrl}/tasks/ko/${taskId}`,
+    notificationUrl: `${app.config.publicUrl}/api/payments/notification`,
+    urlOk: who.urlOk,
+    urlKo: who.urlKo,
     locale: request.locale,
   });
   request.actionLog = {
@@ -281,6 +313,7 @@ export async function handleBankResponse(
   fields: Partial<SignedFields>,
   via: 'notification' | 'return' | 'sandbox',
   expectedTaskId?: number,
+  guestOnly = false,
 ): Promise<BankOutcome> {
   const check = gateway.verify(fields);
   if (!check.ok) {
@@ -295,7 +328,10 @@ export async function handleBankResponse(
   const payment = await repo.findPaymentByOrder(app.db, r.Ds_Order);
   if (!payment) return refused('unknown order', `${via}, order ${r.Ds_Order}`, null, null);
   const where = `${via}, order ${payment.order_number}, task ${payment.task_id}`;
-  if (expectedTaskId !== undefined && payment.task_id !== expectedTaskId)
+  if (
+    (expectedTaskId !== undefined && payment.task_id !== expectedTaskId) ||
+    (guestOnly && payment.customer_id)
+  )
     return refused(
       'task mismatch',
       `${where}, returned for task ${expectedTaskId}`,
@@ -433,6 +469,29 @@ export async function verifyReturn(
   };
 }
 
+/** POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known). */
+export async function verifyGuestReturn(
+  app: FastifyInstance,
+  gateway: PaymentGateway,
+  request: FastifyRequest,
+  token: string | undefined,
+  body: unknown,
+) {
+  const task = token ? await repo.findGuestTask(app.db, token) : undefined;
+  if (token && !task) throw notFound();
+  const outcome = await handleBankResponse(app, gateway, signedFieldsOf(body), 'return', task?.id, true);
+  request.actionLog = outcome.log;
+  const taskId = task?.id ?? outcome.taskId;
+  const [fresh] = taskId
+    ? await app.db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, taskId))
+    : [];
+  return {
+    paymentDone: outcome.paymentDone,
+    message: request.t(outcome.messageKey, outcome.messageValues),
+    task: fresh ? { state: fresh.state } : null,
+  };
+}
+
 /**
  * POST /tasks/{id}/update/deferred: a DEFERRED-scheme customer's draft goes to production
  * (client or staff). An ON_DEMAND customer pays first: its client gets the card form (or a
@@ -490,11 +549,20 @@ export async function notifyApproval(app: FastifyInstance, taskId: number, kind:
   try {
     const [task] = await app.db.select().from(tasks).where(eq(tasks.id, taskId));
     if (!task) return;
-    const link = `${app.config.publicUrl}/tasks/${task.id}`;
+    const link =
+      task.guest_token && !task.customer_id
+        ? `${app.config.publicUrl}/guest-task/${task.guest_token}`
+        : `${app.config.publicUrl}/tasks/${task.id}`;
     const customer = task.customer_id ? await repo.findCustomerRow(app.db, task.customer_id) : undefined;
     const values = { code: task.code, description: task.description, brand: BRAND_NAME };
-    const requester = task.user_id ? await repo.findUser(app.db, task.user_id) : undefined;
-    if (requester?.is_active) {
+    const user = task.user_id ? await repo.findUser(app.db, task.user_id) : undefined;
+    const guest = !task.user_id && !task.customer_id ? await repo.guestRequester(app.db, task.id) : undefined;
+    const requester = user?.is_active
+      ? user
+      : guest
+        ? { ...guest, language: guest.language ?? 'en' }
+        : undefined;
+    if (requester) {
       const locale = requester.language as Locale;
       const t = translator(locale);
       await app.mailer.send({
