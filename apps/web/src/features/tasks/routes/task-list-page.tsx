@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { TaskList } from '../components/task-list.tsx';
 
 export default function TaskListPage() {
-  return <ScreenPlaceholder screen="tasks.list" />;
+  return <TaskList cancelled={false} />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { PaymentResult } from '../components/payment-result.tsx';
 
 export default function TaskPaymentKoPage() {
-  return <ScreenPlaceholder screen="tasks.paymentKo" />;
+  return <PaymentResult outcome="ko" />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { PaymentResult } from '../components/payment-result.tsx';
 
 export default function TaskPaymentOkPage() {
-  return <ScreenPlaceholder screen="tasks.paymentOk" />;
+  return <PaymentResult outcome="ok" />;
 }

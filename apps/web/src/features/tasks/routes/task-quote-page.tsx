@@ -1,5 +1,151 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Money } from '../../../components/money.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useTask, useTaskPrice } from '../api/tasks-queries.ts';
+import type { PriceSummary, TaskDetail } from '../api/types.ts';
+import { BANDS } from '../lib/bands.ts';
+import { useNumber } from '../lib/use-number.ts';
+import { InfoButton } from '../components/info-button.tsx';
+
+const hidden = { position: 'absolute', left: -10000 } as const;
 
 export default function TaskQuotePage() {
-  return <ScreenPlaceholder screen="tasks.quote" />;
+  const { t } = useTranslation('tasks');
+  const id = Number(useParams().id);
+  const task = useTask(id);
+  const calculating = task.data?.state === 'CALCULATING';
+  const price = useTaskPrice(id, Boolean(task.data) && !calculating);
+  if (!task.data) return <PageLoader />;
+  return (
+    <div data-testid="task-quote-page">
+      <PageHeader
+        title={t('quote.title', { code: task.data.code || task.data.id })}
+        description={task.data.description}
+        actions={
+          <Button
+            variant="default"
+            component={Link}
+            to={`/tasks/${id}`}
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+          >
+            {t('quote.back')}
+          </Button>
+        }
+      />
+      {calculating ? (
+        <Alert color="cyan" title={t('detail.analysis.title')}>
+          {t('detail.analysis.body', { count: task.data.source_files.length })}
+        </Alert>
+      ) : !price.data ? (
+        <PageLoader />
+      ) : (
+        <Stack gap="lg">
+          {price.data.map((summary) => (
+            <LanguageQuote key={summary.targetLanguageId} task={task.data} summary={summary} />
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSummary }) {
+  const { t } = useTranslation('tasks');
+  const number = useNumber();
+  const language =
+    task.target_languages.find((target) => target.target_language_id === summary.targetLanguageId)
+      ?.target_language.name ?? String(summary.targetLanguageId);
+  const missing = summary.rateMissing === true;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" data-testid="language-quote">
+      <Group justify="space-between" mb="md" gap="sm">
+        <Group gap={4}>
+          <Title order={2} fz="lg">
+            {t('quote.languageTitle', { source: task.source_language.name, target: language })}
+          </Title>
+          <InfoButton section="quote" />
+        </Group>
+        <Text fz="xl" fw={700} data-testid="language-total">
+          {missing ? t('quote.toConfirm') : <Money amount={summary.total} />}
+        </Text>
+      </Group>
+      {missing ? (
+        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} mb="md" data-testid="rate-missing">
+          {t('quote.rateMissing')}
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing="xs" data-testid="bands-table">
+          <caption style={hidden}>{t('quote.caption', { language })}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('quote.band')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.words')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.payable')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.pricePerWord')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.lineTotal')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {BANDS.map((band) => {
+              const line = summary[band.key];
+              return (
+                <Table.Tr key={band.key} data-testid={`band-${band.key}`}>
+                  <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {t(`bands.${band.key}`)}
+                  </Table.Th>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {number(line?.wordCount)}
+                  </Table.Td>
+                  <Table.Td ta="right">{line ? `${Number(line.payablePercent)} %` : '—'}</Table.Td>
+                  <Table.Td ta="right">
+                    {missing || !line ? '—' : <Money amount={line.pricePerWord} fractionDigits={4} />}
+                  </Table.Td>
+                  <Table.Td ta="right">{missing || !line ? '—' : <Money amount={line.total} />}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row">{t('quote.total')}</Table.Th>
+              <Table.Td ta="right" fw={700}>
+                {number(summary.wordCount)}
+              </Table.Td>
+              <Table.Td ta="right" colSpan={2}>
+                <Text size="xs" c="gray.7" component="span">
+                  {t('quote.payableWords', { words: number(Number(summary.payableWords)) })}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {missing ? '—' : <Money amount={summary.total} />}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {!missing && summary.minimum?.applied ? (
+        <Group gap="xs" mt="sm">
+          <Badge variant="light" color="grape" radius="sm">
+            {summary.isPriceByHour ? t('quote.minimumByHour') : t('quote.minimum')}
+          </Badge>
+          <Text size="sm" c="gray.7">
+            {t('quote.minimumNote')} <Money amount={summary.minimum.adjustment} />
+          </Text>
+        </Group>
+      ) : null}
+    </Paper>
+  );
 }

@@ -1,5 +1,102 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { STAFF_TARGET_STATES } from '@verba/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useChangeStatusMutation } from '../api/task-mutations.ts';
+import { useTask } from '../api/tasks-queries.ts';
+import { TaskStateBadge } from '../components/task-state-badge.tsx';
+
+const OPEN_STATES = ['APPROVED', 'IN_COURSE', 'DONE'];
 
 export default function TaskStatusPage() {
-  return <ScreenPlaceholder screen="tasks.status" />;
+  const { t } = useTranslation('tasks');
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const task = useTask(id);
+  const change = useChangeStatusMutation();
+  const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!task.data) return <PageLoader />;
+  if (!OPEN_STATES.includes(task.data.state)) return <Navigate to="/tasks" replace />;
+  const guest = task.data.customer === null;
+  const options = STAFF_TARGET_STATES.slice(0, guest ? 2 : undefined).filter(
+    (state) => state !== task.data.state,
+  );
+
+  return (
+    <div data-testid="task-status-page">
+      <PageHeader
+        title={t('status.title', { code: task.data.code || id })}
+        description={task.data.description}
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={640}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!target) {
+              setError(t('status.pick'));
+              return;
+            }
+            setError(null);
+            change.mutate(
+              { id, state: target as (typeof STAFF_TARGET_STATES)[number] },
+              {
+                onSuccess: () => {
+                  notifications.show({
+                    color: 'teal',
+                    message: t('status.done', { state: t(`states.${target}`) }),
+                  });
+                  if (OPEN_STATES.includes(target)) setTarget(null);
+                  else void navigate('/tasks');
+                },
+                onError: (failure) => {
+                  if (failure instanceof ApiError) setError(failure.body?.message ?? t('status.failed'));
+                },
+              },
+            );
+          }}
+        >
+          <Stack gap="md">
+            <Group gap="xs">
+              <Text size="sm" c="gray.7">
+                {t('status.current')}
+              </Text>
+              <TaskStateBadge state={task.data.state} />
+            </Group>
+            <Radio.Group label={t('status.newState')} value={target} onChange={setTarget} withAsterisk>
+              <Stack gap="xs" mt="xs">
+                {options.map((state) => (
+                  <Radio
+                    key={state}
+                    value={state}
+                    label={t(`states.${state}`)}
+                    data-testid={`status-${state}`}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+            {error ? (
+              <Alert color="red" role="alert" data-testid="status-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" component={Link} to={`/tasks/${id}`}>
+                {t('form.cancel')}
+              </Button>
+              <Button type="submit" loading={change.isPending} data-testid="status-save">
+                {t('status.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </div>
+  );
 }

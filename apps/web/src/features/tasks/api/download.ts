@@ -1,0 +1,48 @@
+import { ApiError, classifyFailure } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { effectiveLocale } from '../../../app/locale.ts';
+import { handleGlobalFailure } from './global-failure.ts';
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return plain?.[1] ?? fallback;
+}
+
+/** Fetches a file with the Bearer token (never in the URL) and saves it. */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<void> {
+  const token = useAuthStore.getState().token;
+  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': effectiveLocale() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}?lang=${effectiveLocale()}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    handleGlobalFailure(classifyFailure(null, null));
+    throw new ApiError(null, null);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message: string } | null;
+    handleGlobalFailure(classifyFailure(response.status, body));
+    throw new ApiError(response.status, body);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameFrom(response.headers.get('Content-Disposition'), fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { otherConceptBody } from '@verba/contracts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { useSaveOtherConceptMutation } from '../../api/task-mutations.ts';
+import type { OtherConcept } from '../../api/types.ts';
+
+export function OtherConceptModal({
+  taskId,
+  concept,
+  onClose,
+}: {
+  taskId: number;
+  concept: OtherConcept | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const save = useSaveOtherConceptMutation();
+  const [values, setValues] = useState({
+    concept: concept?.concept ?? '',
+    description: concept?.description ?? '',
+    unit: concept?.unit ?? '',
+    quantity: concept?.quantity ?? '1',
+    price: concept?.price ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const submit = () => {
+    const parsed = otherConceptBody.safeParse({ task_id: taskId, ...values });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error.issues, t));
+      return;
+    }
+    save.mutate(
+      { id: concept?.id, task_id: taskId, ...values },
+      { onSuccess: onClose, onError: (error) => setErrors(serverFieldErrors(error) ?? {}) },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={concept ? t('detail.concepts.editTitle') : t('detail.concepts.addTitle')}
+      centered
+      data-testid="other-concept-modal"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('detail.concepts.concept')}
+            withAsterisk
+            maxLength={100}
+            value={values.concept}
+            onChange={(event) => set('concept', event.currentTarget.value)}
+            error={errors.concept}
+            data-autofocus
+          />
+          <TextInput
+            label={t('detail.concepts.description')}
+            maxLength={255}
+            value={values.description}
+            onChange={(event) => set('description', event.currentTarget.value)}
+            error={errors.description}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <TextInput
+              label={t('detail.concepts.unit')}
+              maxLength={50}
+              value={values.unit}
+              onChange={(event) => set('unit', event.currentTarget.value)}
+              error={errors.unit}
+            />
+            <TextInput
+              label={t('detail.concepts.quantity')}
+              withAsterisk
+              inputMode="decimal"
+              value={values.quantity}
+              onChange={(event) => set('quantity', event.currentTarget.value)}
+              error={errors.quantity}
+            />
+            <TextInput
+              label={t('detail.concepts.price')}
+              withAsterisk
+              inputMode="decimal"
+              value={values.price}
+              onChange={(event) => set('price', event.currentTarget.value)}
+              error={errors.price}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('detail.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

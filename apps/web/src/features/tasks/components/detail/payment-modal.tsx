@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { payTaskHistoryBody } from '@verba/contracts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { useAddPaymentMutation } from '../../api/task-mutations.ts';
+
+export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () => void }) {
+  const { t } = useTranslation('tasks');
+  const add = useAddPaymentMutation();
+  const [amount, setAmount] = useState('');
+  const [type, setType] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = () => {
+    const parsed = payTaskHistoryBody.safeParse({ task_id: taskId, amount, type });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error.issues, t));
+      return;
+    }
+    add.mutate(
+      { task_id: taskId, amount: parsed.data.amount, type },
+      { onSuccess: onClose, onError: (error) => setErrors(serverFieldErrors(error) ?? {}) },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('detail.payments.addTitle')}
+      centered
+      data-testid="payment-modal"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('detail.payments.amount')}
+            withAsterisk
+            inputMode="decimal"
+            maxLength={8}
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={errors.amount}
+            data-autofocus
+          />
+          <TextInput
+            label={t('detail.payments.type')}
+            withAsterisk
+            maxLength={255}
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            error={errors.type}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              {t('detail.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,275 @@
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Badge, Button, FileButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
+import { downloadFile } from '../../api/download.ts';
+import type { SourceFile, TaskDetail } from '../../api/types.ts';
+import { BANDS } from '../../lib/bands.ts';
+import { formatBytes } from '../../lib/file-rules.ts';
+import { useNumber } from '../../lib/use-number.ts';
+
+export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boolean }) {
+  const { t } = useTranslation('tasks');
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const number = useNumber();
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const words = (file: SourceFile) => Math.max(0, ...file.word_count.map((count) => count.total_words));
+  const calculating = task.state === 'CALCULATING';
+
+  return (
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing="sm" data-testid="source-files">
+        <caption style={{ captionSide: 'top', textAlign: 'left', position: 'absolute', left: -10000 }}>
+          {t('detail.files.title')}
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={40}>
+              <span style={{ position: 'absolute', left: -10000 }}>{t('detail.files.expand')}</span>
+            </Table.Th>
+            <Table.Th scope="col">{t('detail.files.name')}</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              {t('detail.files.size')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('detail.files.words')}
+            </Table.Th>
+            <Table.Th scope="col">{t('detail.files.status')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              <span style={{ position: 'absolute', left: -10000 }}>{t('detail.files.actions')}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {task.source_files.map((file) => {
+            const expanded = open.has(file.id);
+            return (
+              <Fragment key={file.id}>
+                <Table.Tr data-testid="source-file-row">
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => toggle(file.id)}
+                      aria-expanded={expanded}
+                      aria-controls={`file-bands-${file.id}`}
+                      aria-label={t(expanded ? 'detail.files.collapseRow' : 'detail.files.expandRow', {
+                        name: file.file_name,
+                      })}
+                      data-testid="expand-file"
+                    >
+                      {expanded ? (
+                        <IconChevronDown size={18} aria-hidden />
+                      ) : (
+                        <IconChevronRight size={18} aria-hidden />
+                      )}
+                    </ActionIcon>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 120 }}>
+                      {file.file_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{formatBytes(file.size)}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {file.error || calculating ? '—' : number(words(file))}
+                  </Table.Td>
+                  <Table.Td>
+                    {file.error ? (
+                      <Badge color="red" variant="light" radius="sm" data-testid="file-error">
+                        {t('detail.files.failed')}
+                      </Badge>
+                    ) : calculating ? (
+                      <Badge color="cyan" variant="light" radius="sm">
+                        {t('detail.files.analysing')}
+                      </Badge>
+                    ) : (
+                      <Badge color="green" variant="light" radius="sm">
+                        {t('detail.files.counted')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Tooltip label={t('detail.files.download', { name: file.file_name })}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('detail.files.download', { name: file.file_name })}
+                        onClick={() =>
+                          void downloadFile(
+                            `/task/${task.id}/downloadSourceFile/${file.id}`,
+                            file.file_name,
+                          ).catch(() => undefined)
+                        }
+                      >
+                        <IconDownload size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+                {expanded ? (
+                  <Table.Tr id={`file-bands-${file.id}`}>
+                    <Table.Td colSpan={6} bg="gray.0">
+                      <FileBands task={task} file={file} staff={staff} />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; staff: boolean }) {
+  const { t } = useTranslation('tasks');
+  const number = useNumber();
+  const upload = useUploadTranslationMutation();
+  const remove = useRemoveTranslationMutation();
+  const canDeliver = staff && !['DRAFT', 'TEMPORAL', 'CALCULATING', 'CANCELLED'].includes(task.state);
+  if (file.error)
+    return (
+      <Text size="sm" c="red.8" data-testid="file-error-message">
+        {t(file.error, { defaultValue: t('analysis.errors.internal') })}
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={0}>
+        <Table withTableBorder fz="xs" verticalSpacing={4} data-testid="file-bands">
+          <caption style={{ position: 'absolute', left: -10000 }}>
+            {t('detail.files.bandsCaption', { name: file.file_name })}
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('detail.files.language')}</Table.Th>
+              {BANDS.map((band) => (
+                <Table.Th key={band.key} scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t(`bands.${band.key}`)}
+                </Table.Th>
+              ))}
+              <Table.Th scope="col" ta="right">
+                {t('detail.files.words')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {task.target_languages.map((target) => {
+              const count = file.word_count.find(
+                (item) => item.target_language_id === target.target_language_id,
+              );
+              return (
+                <Table.Tr key={target.target_language_id}>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                    {target.target_language.name}
+                  </Table.Th>
+                  {BANDS.map((band) => (
+                    <Table.Td key={band.key} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {count ? number(count[band.field]) : '—'}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right" fw={600}>
+                    {count ? number(count.total_words) : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {task.state !== 'DRAFT' && task.state !== 'CALCULATING' ? (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {t('detail.files.translations')}
+          </Text>
+          {task.target_languages.map((target) => {
+            const delivered = file.translated_files.filter(
+              (item) => item.language_id === target.target_language_id,
+            );
+            return (
+              <Group key={target.target_language_id} gap="xs" wrap="wrap">
+                <Text size="sm" w={120}>
+                  {target.target_language.name}
+                </Text>
+                {delivered.length === 0 ? (
+                  <Text size="sm" c="gray.7">
+                    {t('detail.files.noTranslation')}
+                  </Text>
+                ) : null}
+                {delivered.map((item) => (
+                  <Group key={item.id} gap={4}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      onClick={() =>
+                        void downloadFile(
+                          `/task/${task.id}/downloadTranslatedFile/${item.id}`,
+                          item.file_name,
+                        ).catch(() => undefined)
+                      }
+                    >
+                      {item.file_name}
+                    </Button>
+                    {canDeliver ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('detail.files.removeTranslation', { name: item.file_name })}
+                        onClick={() => remove.mutate({ id: task.id, fileId: item.id })}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    ) : null}
+                  </Group>
+                ))}
+                {canDeliver ? (
+                  <FileButton
+                    onChange={(picked) => {
+                      if (!picked) return;
+                      upload.mutate(
+                        {
+                          id: task.id,
+                          file: picked,
+                          sourceFileId: file.id,
+                          languageId: target.target_language_id,
+                        },
+                        {
+                          onSuccess: () =>
+                            notifications.show({ color: 'teal', message: t('detail.files.uploaded') }),
+                        },
+                      );
+                    }}
+                  >
+                    {(props) => (
+                      <Button
+                        {...props}
+                        size="compact-sm"
+                        variant="default"
+                        loading={upload.isPending}
+                        leftSection={<IconUpload size={14} aria-hidden />}
+                        aria-label={t('detail.files.uploadTranslation', {
+                          language: target.target_language.name,
+                        })}
+                      >
+                        {t('detail.files.upload')}
+                      </Button>
+                    )}
+                  </FileButton>
+                ) : null}
+              </Group>
+            );
+          })}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp,
+  IconCreditCard,
+  IconEdit,
+  IconFileTypePdf,
+  IconFileZip,
+  IconProgressCheck,
+  IconSend,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { modals } from '../../../../components/modals/modal-store.ts';
+import { useAuthStore } from '../../../../lib/auth-store.ts';
+import { userCan } from '../../../../lib/permissions.ts';
+import { effectiveLocale } from '../../../../app/locale.ts';
+import { downloadFile } from '../../api/download.ts';
+import { usePaymentScheme } from '../../api/reference-data.ts';
+import {
+  submitGatewayForm,
+  useCancelTaskMutation,
+  useDeleteTaskMutation,
+  usePayTaskMutation,
+  useReactivateTaskMutation,
+  useSendDeferredMutation,
+} from '../../api/task-mutations.ts';
+import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
+
+export function TaskActions({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
+  const client = user?.type === 'CLIENT_USER' || user?.type === 'CLIENT_ADMIN';
+  const scheme = usePaymentScheme(client);
+  const cancel = useCancelTaskMutation();
+  const reactivate = useReactivateTaskMutation();
+  const pay = usePayTaskMutation();
+  const deferred = useSendDeferredMutation();
+  const remove = useDeleteTaskMutation();
+  const [pdfBusy, setPdfBusy] = useState(false);
+  if (!user) return null;
+
+  const done = (message: string) => {
+    notifications.show({ color: 'teal', message });
+    void navigate('/tasks');
+  };
+  const afterGateway = (answer: GatewayAnswer, message: string) => {
+    if (answer?.form) submitGatewayForm(answer.form);
+    else done(message);
+  };
+  const draft = task.state === 'DRAFT';
+  const quoted = draft && task.source_files.some((file) => !file.error);
+  const paymentScheme = client ? scheme.data?.payment_scheme : task.customer?.payment_scheme;
+  const delivered = task.source_files.some((file) => file.translated_files.length > 0);
+
+  return (
+    <Group gap="sm" data-testid="task-actions">
+      {client && draft && quoted && paymentScheme === 'ON_DEMAND' && userCan(user, 'tasks:pay') ? (
+        <Button
+          leftSection={<IconCreditCard size={18} aria-hidden />}
+          loading={pay.isPending}
+          onClick={() =>
+            pay.mutate(task.id, { onSuccess: (answer) => afterGateway(answer, t('actions.paid')) })
+          }
+          data-testid="pay-task"
+        >
+          {t('actions.pay')}
+        </Button>
+      ) : null}
+      {draft && quoted && paymentScheme === 'DEFERRED' && userCan(user, 'tasks:send-deferred') ? (
+        <Button
+          leftSection={<IconSend size={18} aria-hidden />}
+          loading={deferred.isPending}
+          onClick={() =>
+            modals.open('confirm', {
+              title: t('actions.sendTitle'),
+              message: t('actions.sendMessage'),
+              confirmLabel: t('actions.send'),
+              onConfirm: () =>
+                deferred.mutate(task.id, { onSuccess: (answer) => afterGateway(answer, t('actions.sent')) }),
+            })
+          }
+          data-testid="send-to-production"
+        >
+          {t('actions.send')}
+        </Button>
+      ) : null}
+      {client && draft && userCan(user, 'tasks:edit') ? (
+        <Button
+          variant="default"
+          component={Link}
+          to={`/tasks/${task.id}/edit`}
+          leftSection={<IconEdit size={18} aria-hidden />}
+          data-testid="edit-task"
+        >
+          {t('actions.edit')}
+        </Button>
+      ) : null}
+      {draft && task.quoted_at && userCan(user, 'tasks:quote-pdf') ? (
+        <Button
+          variant="default"
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          loading={pdfBusy}
+          onClick={() => {
+            setPdfBusy(true);
+            downloadFile('/task/budget/pdf', `${task.code || task.id}.pdf`, {
+              method: 'POST',
+              body: { id: task.id, lang: effectiveLocale() },
+            })
+              .catch(() => undefined)
+              .finally(() => setPdfBusy(false));
+          }}
+          data-testid="quote-pdf"
+        >
+          {t('actions.quotePdf')}
+        </Button>
+      ) : null}
+      {delivered ? (
+        <Button
+          variant="default"
+          leftSection={<IconFileZip size={18} aria-hidden />}
+          onClick={() =>
+            void downloadFile(`/task/${task.id}/translations.zip`, `${task.code || task.id}.zip`).catch(
+              () => undefined,
+            )
+          }
+        >
+          {t('actions.translationsZip')}
+        </Button>
+      ) : null}
+      {userCan(user, 'tasks:change-status') && ['APPROVED', 'IN_COURSE', 'DONE'].includes(task.state) ? (
+        <Button
+          variant="default"
+          component={Link}
+          to={`/tasks/${task.id}/edit/status`}
+          leftSection={<IconProgressCheck size={18} aria-hidden />}
+          data-testid="change-status"
+        >
+          {t('actions.status')}
+        </Button>
+      ) : null}
+      {client && draft && userCan(user, 'tasks:cancel') ? (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconX size={18} aria-hidden />}
+          loading={cancel.isPending}
+          onClick={() =>
+            modals.open('confirm', {
+              title: t('actions.cancelTitle'),
+              message: t('actions.cancelMessage', { name: task.description }),
+              confirmLabel: t('actions.cancel'),
+              danger: true,
+              onConfirm: () => cancel.mutate(task.id, { onSuccess: () => done(t('actions.cancelled')) }),
+            })
+          }
+          data-testid="cancel-task"
+        >
+          {t('actions.cancel')}
+        </Button>
+      ) : null}
+      {task.state === 'CANCELLED' && userCan(user, 'tasks:reactivate') ? (
+        <Button
+          leftSection={<IconArrowBackUp size={18} aria-hidden />}
+          loading={reactivate.isPending}
+          onClick={() => reactivate.mutate(task.id, { onSuccess: () => done(t('actions.reactivated')) })}
+          data-testid="reactivate-task"
+        >
+          {t('actions.reactivate')}
+        </Button>
+      ) : null}
+      {userCan(user, 'tasks:delete') ? (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          loading={remove.isPending}
+          onClick={() =>
+            modals.open('confirm', {
+              title: t('actions.deleteTitle'),
+              message: t('actions.deleteMessage', { name: task.description }),
+              confirmLabel: t('actions.delete'),
+              danger: true,
+              onConfirm: () => remove.mutate(task.id, { onSuccess: () => done(t('actions.deleted')) }),
+            })
+          }
+          data-testid="delete-task"
+        >
+          {t('actions.delete')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

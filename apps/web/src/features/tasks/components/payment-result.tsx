@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { verifyPayment } from '../api/task-mutations.ts';
+import { useTask } from '../api/tasks-queries.ts';
+import type { GatewayAnswer } from '../api/types.ts';
+
+/** `/tasks/ok/:id` and `/tasks/ko/:id`: verify the bank's answer, then say what happened. */
+export function PaymentResult({ outcome }: { outcome: 'ok' | 'ko' }) {
+  const { t } = useTranslation('tasks');
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const [answer, setAnswer] = useState<GatewayAnswer | null>(null);
+  const started = useRef(false);
+  const task = useTask(answer ? id : 0);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    verifyPayment({
+      taskId: id,
+      Ds_SignatureVersion: params.get('Ds_SignatureVersion') ?? '',
+      Ds_MerchantParameters: params.get('Ds_MerchantParameters') ?? '',
+      Ds_Signature: params.get('Ds_Signature') ?? '',
+    })
+      .then(setAnswer)
+      .catch((error: unknown) =>
+        setAnswer({
+          paymentDone: false,
+          message: error instanceof ApiError ? (error.body?.message ?? undefined) : undefined,
+        }),
+      );
+  }, [id, params]);
+
+  if (!answer) return <PageLoader />;
+  const ok = answer.paymentDone === true;
+  return (
+    <div data-testid={`payment-${outcome}-page`}>
+      <EmptyState
+        headingLevel={1}
+        icon={ok ? <IconCircleCheck size={36} aria-hidden /> : <IconCircleX size={36} aria-hidden />}
+        title={ok ? t('payment.okTitle') : t('payment.koTitle')}
+        description={ok ? t('payment.okBody') : t('payment.koBody')}
+        testId="payment-result"
+      >
+        {task.data ? (
+          <Text fw={600} data-testid="payment-task-name">
+            {task.data.description}
+          </Text>
+        ) : null}
+        {!ok && answer.message ? (
+          <Text c="red.8" size="sm" data-testid="payment-error">
+            {answer.message}
+          </Text>
+        ) : null}
+        <Group justify="center">
+          <Button component={Link} to={`/tasks/${id}`}>
+            {t('payment.openTask')}
+          </Button>
+          <Button variant="default" component={Link} to="/tasks">
+            {t('detail.back')}
+          </Button>
+        </Group>
+      </EmptyState>
+    </div>
+  );
+}

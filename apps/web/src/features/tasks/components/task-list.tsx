@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowsSort,
+  IconFileText,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { TASK_STATE_FILTERS, type TaskStateFilter } from '@verba/contracts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { DateText, Money } from '../../../components/money.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/permissions.ts';
+import { useCustomerOptions, useMyDepartments } from '../api/reference-data.ts';
+import { useTasks } from '../api/tasks-queries.ts';
+import type { TaskListRow } from '../api/types.ts';
+import { TaskStateBadge } from './task-state-badge.tsx';
+import { NoDepartmentNotice } from './no-department-notice.tsx';
+
+type SortField = 'id' | 'description' | 'created_at' | 'state' | 'amount';
+
+export function TaskList({ cancelled }: { cancelled: boolean }) {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
+  const staff = user?.type === 'VERBA_ADMIN' || user?.type === 'VERBA_PM';
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<TaskStateFilter | undefined>(cancelled ? 'CANCELLED' : undefined);
+  const [client, setClient] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 350);
+  const [sort, setSort] = useState<SortField>('id');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const customers = useCustomerOptions(staff);
+  const departments = useMyDepartments(!staff && user !== null);
+  const tasks = useTasks({
+    page,
+    state: cancelled ? 'CANCELLED' : state,
+    client: client ? Number(client) : undefined,
+    search: debouncedSearch.trim(),
+    showCancelled: cancelled,
+    sort,
+    order,
+  });
+  if (!user) return null;
+  // Clients create tasks only once they belong to a department (spec part 1, task list).
+  const mayCreate = userCan(user, 'tasks:create') && (departments.data?.departments.length ?? 0) > 0;
+
+  const sortHeader = (field: SortField, label: string) => {
+    const active = sort === field;
+    const Icon = !active ? IconArrowsSort : order === 'asc' ? IconSortAscending : IconSortDescending;
+    return (
+      <UnstyledButton
+        onClick={() => {
+          if (active) setOrder(order === 'asc' ? 'desc' : 'asc');
+          else {
+            setSort(field);
+            setOrder('asc');
+          }
+          setPage(1);
+        }}
+        aria-label={t('list.sortBy', { column: label })}
+        aria-pressed={active}
+        fw={600}
+        fz="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        data-testid={`sort-${field}`}
+      >
+        {label}
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    );
+  };
+
+  const columns: PagedTableColumn<TaskListRow>[] = [
+    {
+      key: 'id',
+      header: sortHeader('id', t('list.columns.id')),
+      render: (row) => (
+        <Anchor component={Link} to={`/tasks/${row.id}`} fw={600} data-testid="task-link">
+          {row.code || row.id}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'description',
+      header: sortHeader('description', t('list.columns.name')),
+      render: (row) => (
+        <Text size="sm" lineClamp={2} style={{ minWidth: 140 }}>
+          {row.description}
+        </Text>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: sortHeader('created_at', t('list.columns.created')),
+      render: (row) => <DateText value={row.created_at} />,
+      wide: true,
+    },
+    {
+      key: 'state',
+      header: sortHeader('state', t('list.columns.state')),
+      render: (row) => <TaskStateBadge state={row.state} />,
+    },
+    staff
+      ? {
+          key: 'customer',
+          header: t('list.columns.customer'),
+          render: (row) => row.customer?.name ?? t('list.guest'),
+          wide: true,
+        }
+      : {
+          key: 'department',
+          header: t('list.columns.department'),
+          render: (row) => row.department?.title ?? '—',
+          wide: true,
+        },
+    {
+      key: 'requested_by',
+      header: t('list.columns.requestedBy'),
+      render: (row) => (row.requested_by ? `${row.requested_by.name} ${row.requested_by.lastname}` : '—'),
+      wide: true,
+    },
+    {
+      key: 'invoice',
+      header: t('list.columns.invoice'),
+      render: (row) => row.invoice_folio ?? '—',
+      wide: true,
+    },
+    {
+      key: 'amount',
+      header: sortHeader('amount', t('list.columns.amount')),
+      render: (row) =>
+        row.amount_without_taxes === null ? '—' : <Money amount={row.amount_without_taxes} />,
+      align: 'right',
+    },
+  ];
+
+  const data = tasks.data;
+  const total = data
+    ? data.total_is_capped
+      ? t('list.totalCapped')
+      : t('list.total', { count: data.total })
+    : undefined;
+  const filtered = Boolean(state || client || debouncedSearch);
+
+  return (
+    <div data-testid={cancelled ? 'cancelled-tasks-page' : 'task-list-page'}>
+      <PageHeader
+        title={cancelled ? t('list.cancelledTitle') : t('list.title')}
+        description={cancelled ? t('list.cancelledDescription') : t('list.description')}
+        actions={
+          <Group gap="sm">
+            {cancelled ? (
+              <Button variant="default" component={Link} to="/tasks" data-testid="show-all-tasks">
+                {t('list.showAll')}
+              </Button>
+            ) : (
+              <Button variant="default" component={Link} to="/tasks/cancelled" data-testid="show-cancelled">
+                {t('list.showCancelled')}
+              </Button>
+            )}
+            {mayCreate && !cancelled ? (
+              <Button
+                component={Link}
+                to="/tasks/create"
+                leftSection={<IconPlus size={18} aria-hidden />}
+                data-testid="add-task"
+              >
+                {t('list.add')}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      {user.type === 'CLIENT_USER' || user.type === 'CLIENT_ADMIN' ? <NoDepartmentNotice /> : null}
+      <Paper withBorder p="md" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: staff ? 3 : 2 }} spacing="md">
+          <TextInput
+            label={t('list.filters.search')}
+            placeholder={t('list.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            data-testid="task-search"
+          />
+          {!cancelled ? (
+            <Select
+              label={t('list.filters.state')}
+              placeholder={t('list.filters.allStates')}
+              data={TASK_STATE_FILTERS.filter((value) => value !== 'CANCELLED').map((value) => ({
+                value,
+                label: t(`states.${value}`),
+              }))}
+              value={state ?? null}
+              onChange={(value) => {
+                setState((value as TaskStateFilter | null) ?? undefined);
+                setPage(1);
+              }}
+              clearable
+              data-testid="task-state-filter"
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {staff ? (
+            <Select
+              label={t('list.filters.customer')}
+              placeholder={t('list.filters.allCustomers')}
+              data={(customers.data?.data ?? []).map((customer) => ({
+                value: String(customer.id),
+                label: customer.name,
+              }))}
+              value={client}
+              onChange={(value) => {
+                setClient(value);
+                setPage(1);
+              }}
+              searchable
+              clearable
+              data-testid="task-customer-filter"
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+        </SimpleGrid>
+      </Paper>
+      <PagedTable
+        caption={cancelled ? t('list.cancelledTitle') : t('list.title')}
+        columns={columns}
+        rows={data?.data}
+        rowKey={(row) => row.id}
+        loading={tasks.isLoading}
+        loadingLabel={t('loading')}
+        page={data?.current_page}
+        lastPage={data?.last_page}
+        onPage={setPage}
+        total={total}
+        testId="task-table"
+        rowTestId={(row) => `task-row-${row.id}`}
+        empty={
+          <EmptyState
+            icon={<IconFileText size={32} aria-hidden />}
+            title={filtered ? t('list.emptyFilteredTitle') : t('list.emptyTitle')}
+            description={
+              filtered
+                ? t('list.emptyFilteredDescription')
+                : cancelled
+                  ? t('list.emptyCancelledDescription')
+                  : t('list.emptyDescription')
+            }
+            testId="tasks-empty"
+          >
+            {mayCreate && !cancelled && !filtered ? (
+              <Button onClick={() => void navigate('/tasks/create')}>{t('list.add')}</Button>
+            ) : null}
+          </EmptyState>
+        }
+      />
+    </div>
+  );
+}
