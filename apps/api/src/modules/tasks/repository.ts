@@ -28,8 +28,8 @@ const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
 
-/** Lists report exact totals up to this many matches, then "10,000+" (`total_is_capped`). */
-export const TOTAL_CAP = 10_000;
+/** Lists report exact totals up to this many matches, then "1,000+" (`total_is_capped`). */
+export const TOTAL_CAP = 1_000;
 
 export interface TaskListRow {
   id: number;
