@@ -3,7 +3,6 @@
  * Lower-case, without the final full stop; matched case-insensitively against the word before it.
  */
 const common = [
-  'etc.al',
   'approx',
   'no',
   'nos',
