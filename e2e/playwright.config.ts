@@ -49,7 +49,8 @@ export default defineConfig({
     command: 'npm run build -w apps/web && npm run start -w apps/api',
     cwd: root,
     url: `${BASE_URL}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    // A reused server would serve an older build (static files are listed at start-up).
+    reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,13 +1,34 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
+/** Mantine's built-in button labels, in the user's language. */
+function useLocalisedTheme() {
+  const { t } = useTranslation();
+  return useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
+        },
+      }),
+    [t],
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
+  const localisedTheme = useLocalisedTheme();
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={localisedTheme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" limit={4} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -117,6 +117,12 @@ describe('api client', () => {
     expect(failures).toEqual([{ type: 'bad-credentials', message: 'Incorrect credentials' }]);
   });
 
+  it('stays quiet for calls that deal with every failure themselves', async () => {
+    stub(500, { message: 'Boom' });
+    await api.post('/ui-error', {}, { quiet: true }).catch(() => undefined);
+    expect(failures).toEqual([]);
+  });
+
   it('does not choke on a non-JSON error body', async () => {
     vi.stubGlobal(
       'fetch',

@@ -69,6 +69,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Statuses this call handles itself (e.g. 422 for a form that shows errors per field). */
   handles?: readonly number[];
+  /** Skip every global reaction: the caller deals with any failure (reports, logout). */
+  quiet?: boolean;
   /** Skip the session-expired modal on 401 (background loads, logout). */
   silentUnauthorized?: boolean;
   signal?: AbortSignal;
@@ -94,6 +96,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function shouldHandleGlobally(error: ApiError, options: RequestOptions): boolean {
+  if (options.quiet) return false;
   if (error.status !== null && options.handles?.includes(error.status)) return false;
   if (error.status === 401 && options.silentUnauthorized && !error.errorCode) return false;
   return true;

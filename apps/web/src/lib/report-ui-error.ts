@@ -7,7 +7,7 @@ export async function reportUiError(error: Error, componentStack?: string | null
     .post(
       '/ui-error',
       { error: { message: error.message, name: error.name, string: String(error) }, stackTrace },
-      { handles: [400, 401, 403, 404, 422, 429, 500, 502, 503, 504], silentUnauthorized: true },
+      { quiet: true },
     )
     .catch(() => undefined);
 }

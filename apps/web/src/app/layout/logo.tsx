@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Group, Text } from '@mantine/core';
 import { BRAND } from '../brand.ts';
 import classes from './layout.module.css';
@@ -17,8 +18,9 @@ export function LogoMark({ size = 32, inverted = false }: { size?: number; inver
 
 /** The brand link goes to / (spec part 1 §2). */
 export function BrandLink() {
+  const { t } = useTranslation();
   return (
-    <Link to="/" className={classes.brand} aria-label={`${BRAND.name} — home`}>
+    <Link to="/" className={classes.brand} aria-label={t('menu.home', { name: BRAND.name })}>
       <Group gap={10} wrap="nowrap">
         <LogoMark />
         <Text component="span" fw={700} fz={20} lh={1} className={classes.brandName}>

@@ -56,7 +56,9 @@ export default function ResetPasswordPage() {
 
   const invalidToken =
     validation.error instanceof ApiError
-      ? (validation.error.fieldError('token') ?? validation.error.message)
+      ? (validation.error.fieldError('token') ??
+        validation.error.fieldError('email') ??
+        validation.error.message)
       : null;
 
   return (
