@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

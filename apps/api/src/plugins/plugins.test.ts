@@ -12,15 +12,21 @@ describe('deny by default', () => {
     await app.close();
   });
 
-  it('every route of the real app declares its access', async () => {
+  it('the real app builds, so every one of its /api routes declares its access', async () => {
     const t = await createTestApp();
     try {
-      const routes = t.app.printRoutes({ commonPrefix: false, includeHooks: false });
-      expect(routes).toContain('/api/auth/login');
+      for (const [method, url] of [
+        ['POST', '/api/auth/login'],
+        ['GET', '/api/customers/:id'],
+        ['POST', '/api/tasks/store-as-draft'],
+        ['GET', '/api/action-logs'],
+      ] as const) {
+        expect(t.app.hasRoute({ method, url })).toBe(true);
+      }
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('gives each permission to the roles DESIGN §5 names, and nothing to anyone by accident', () => {
     const adminOnly = [
