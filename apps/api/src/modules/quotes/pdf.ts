@@ -232,7 +232,7 @@ export function renderQuotePdf(q: QuoteData, t: Translate): Promise<Buffer> {
   ];
   for (const language of q.languages) {
     const s = language.summary;
-    ensureSpace(60 + 16 * PRICE_LINES.length);
+    ensureSpace(40 + 16 * (PRICE_LINES.length + 4));
     doc
       .font(FONT.bold)
       .fontSize(11)

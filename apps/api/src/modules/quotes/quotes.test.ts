@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { Locale } from '@verba/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -140,6 +140,21 @@ const madridDate = (instant: Date | string, locale: Locale) =>
     month: '2-digit',
     year: 'numeric',
   }).format(new Date(instant));
+
+/** The action log row is written after the reply: wait for it (PostgreSQL is slower to show it). */
+const logged = (action: string, match: Record<string, unknown>) =>
+  vi.waitFor(
+    async () => {
+      const [log] = await t.database.db
+        .select()
+        .from(actionLogs)
+        .where(eq(actionLogs.action, action))
+        .orderBy(desc(actionLogs.id))
+        .limit(1);
+      expect(log).toMatchObject(match);
+    },
+    { timeout: 3000, interval: 20 },
+  );
 
 const ws = (parts: readonly string[]) =>
   new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
@@ -303,13 +318,7 @@ describe('the quote PDF', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.json.errors).toBeDefined();
     }
-    const [log] = await t.database.db
-      .select()
-      .from(actionLogs)
-      .where(eq(actionLogs.action, 'quotes.pdf'))
-      .orderBy(desc(actionLogs.id))
-      .limit(1);
-    expect(log?.description).toContain(`task ${acmeTask.code}`);
+    await logged('quotes.pdf', { description: expect.stringContaining(`task ${acmeTask.code}`) });
   });
 
   it('is refused while the files are being analysed', async () => {
@@ -360,17 +369,15 @@ describe('sending the quote by mail', () => {
     const mail = await lastMail('user@acme.test');
     expect(mail?.subject).toBe(`Pressupost ${acmeTask.code} de Verba`);
     expect(mail?.text).toContain('Import a pagar: 3.414,02 €');
-    const [log] = await t.database.db
-      .select()
-      .from(actionLogs)
-      .where(eq(actionLogs.action, 'quotes.send'))
-      .orderBy(desc(actionLogs.id))
-      .limit(1);
-    expect(log).toMatchObject({ user_email: 'pm@verba.test', customer_name: 'Acme' });
+    await logged('quotes.send', { user_email: 'pm@verba.test', customer_name: 'Acme' });
   });
 
-  it('refuses other customers, anonymous callers and a bad language', async () => {
+  it('takes no body at all; refuses other customers, anonymous callers and a bad language', async () => {
     const url = `/api/tasks/${acmeTask.id}/send/budget`;
+    // without a body at all: the requester's language
+    const bare = await call(t.app, 'POST', url, { token: tokens.admin });
+    expect(bare.json.data).toEqual({ sent: true, to: 'user@acme.test' });
+    expect((await lastMail('user@acme.test'))?.subject).toBe(`Presupuesto ${acmeTask.code} de Verba`);
     expect((await call(t.app, 'POST', url, { token: tokens.globexAdmin, body: {} })).status).toBe(404);
     expect((await call(t.app, 'POST', url, { body: {} })).status).toBe(401);
     const bad = await call(t.app, 'POST', url, { token: tokens.acmeAdmin, body: { lang: 'de' } });
@@ -379,5 +386,13 @@ describe('sending the quote by mail', () => {
     expect(
       (await call(t.app, 'POST', '/api/tasks/abc/send/budget', { token: tokens.pm, body: {} })).status,
     ).toBe(422);
+  });
+
+  it('both calls are in the OpenAPI document', async () => {
+    const doc = await call(t.app, 'GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.json.paths)).toEqual(
+      expect.arrayContaining(['/api/task/budget/pdf', '/api/tasks/{id}/send/budget']),
+    );
   });
 });

@@ -15,7 +15,7 @@ const sendQuoteBody = z
   .object({
     lang: localeSchema.optional(),
   })
-  .optional();
+  .nullish();
 
 const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`;
