@@ -5,6 +5,7 @@ import { Button, Center, Group, Loader, Modal, Stack, TextInput } from '@mantine
 import { assignProjectsBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useAssignedProjects, useAssignProjects } from '../api/assigned-projects.ts';
+import formClasses from '../../../components/forms.module.css';
 
 /** MemoQ and IDCP project ids of a customer; everything typed is dropped when the modal closes. */
 export function AssignProjectsModal({ customerId, onClose }: { customerId: number; onClose: () => void }) {
@@ -53,7 +54,7 @@ export function AssignProjectsModal({ customerId, onClose }: { customerId: numbe
           <Loader size="sm" />
         </Center>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form className={formClasses.form} onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
               label={t('projects.memoq')}

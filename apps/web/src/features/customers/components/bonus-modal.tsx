@@ -6,6 +6,7 @@ import { bonusBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useCreateBonus } from '../api/bonuses.ts';
 import type { CustomerUser } from '../api/customers.ts';
+import formClasses from '../../../components/forms.module.css';
 
 interface BonusModalProps {
   customerId: number;
@@ -46,7 +47,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
 
   return (
     <Modal opened onClose={onClose} title={t('bonuses.add')} centered radius="md" data-testid="modal-bonus">
-      <form onSubmit={submit} noValidate>
+      <form className={formClasses.form} onSubmit={submit} noValidate>
         <Stack gap="md">
           <NumberInput
             label={t('bonuses.amount')}

@@ -22,6 +22,7 @@ import {
   type FieldErrors,
 } from '../../../components/form-errors.ts';
 import { useCountries, type CustomerDetail, type CustomerWrite } from '../api/customers.ts';
+import formClasses from '../../../components/forms.module.css';
 
 const TEXT_FIELDS = [
   'name',
@@ -117,7 +118,7 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
   ]);
 
   return (
-    <form onSubmit={submit} noValidate data-testid="customer-form">
+    <form className={formClasses.form} onSubmit={submit} noValidate data-testid="customer-form">
       <Stack gap="lg">
         {others.length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

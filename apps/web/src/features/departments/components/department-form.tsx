@@ -5,6 +5,7 @@ import { departmentBody } from '@verba/contracts';
 import { zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useAllUsers } from '../../users/api/users.ts';
 import type { Department, DepartmentWrite } from '../api/departments.ts';
+import formClasses from '../../../components/forms.module.css';
 
 interface DepartmentFormProps {
   existing?: Department;
@@ -37,7 +38,7 @@ export function DepartmentForm({ existing, submitLabel, saving, onSubmit, onCanc
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="department-form">
+    <form className={formClasses.form} onSubmit={submit} noValidate data-testid="department-form">
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="md" maw={640}>

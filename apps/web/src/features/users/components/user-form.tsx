@@ -27,6 +27,7 @@ import { useCustomerOptions } from '../../customers/api/customers.ts';
 import { useDepartments } from '../../departments/api/departments.ts';
 import type { UserDetail, UserWrite } from '../api/users.ts';
 import { userFormRules } from './user-form-rules.ts';
+import formClasses from '../../../components/forms.module.css';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
@@ -115,7 +116,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
       : null;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="user-form">
+    <form className={formClasses.form} onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="lg">
         {others.length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
