@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Several people may run the suite on one machine: each run gets its own port, database and build
+// (workers re-read this file, so the first choice is kept in the environment they inherit).
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const PORT = Number(process.env.E2E_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// One fresh embedded database per run; workers re-read this file, so keep the first choice.
 process.env.VERBA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'verba-e2e-'));
+const webDist = join(process.env.VERBA_E2E_DATA_DIR, 'web');
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +49,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'npm run build -w apps/web && npm run start -w apps/api',
+    command: `npm run build -w apps/web -- --outDir ${webDist} --emptyOutDir && npm run start -w apps/api`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
     // A reused server would serve an older build (static files are listed at start-up).
@@ -56,7 +59,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: process.env.VERBA_E2E_DATA_DIR,
+      DATA_DIR: join(process.env.VERBA_E2E_DATA_DIR, 'db'),
+      WEB_DIST: webDist,
       PUBLIC_URL: BASE_URL,
       DEMO_DATA: 'true',
       // Every journey signs in; the per-IP login limit is for real clients, not this suite.
