@@ -284,6 +284,11 @@ describe('the bank notification', () => {
     expect((await notify(tampered)).status).toBe(200);
     const cheaper = bankAnswer(order, '1');
     expect((await notify(cheaper)).status).toBe(200);
+    expect((await notify(bankAnswer(order, cents, '0000', { Ds_Currency: '840' }))).status).toBe(200);
+    expect((await notify(bankAnswer(order, cents, '0000', { Ds_MerchantCode: '123456789' }))).status).toBe(
+      200,
+    );
+    await waitForLog('payments.refused', 'merchant mismatch');
     expect((await taskRow(taskId)).state).toBe('DRAFT');
     await waitForLog('payments.refused', 'got 1 cents');
   });

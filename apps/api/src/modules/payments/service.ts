@@ -341,7 +341,7 @@ export async function handleBankResponse(
   if (
     r.Ds_MerchantCode !== gateway.merchantCode ||
     Number(r.Ds_Terminal) !== Number(gateway.terminal) ||
-    (r.Ds_Currency !== '' && r.Ds_Currency !== '978')
+    r.Ds_Currency !== '978'
   )
     return refused('merchant mismatch', where, payment.customer_id, payment.task_id);
   const expectedCents = eurosToCents(payment.card_amount);
