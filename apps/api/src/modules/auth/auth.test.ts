@@ -159,31 +159,34 @@ describe('login rate limits', () => {
         .status,
     ).toBe(200);
   });
+});
 
-  it('limits sign-in attempts per IP', async () => {
-    const limited = await createTestApp({
+describe('login rate limit per IP', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
       login: { maxPerIpPerMinute: 3, maxFailuresPerAccount: 100, failureWindowMinutes: 15 },
     });
-    try {
-      const statuses = [];
-      for (let i = 0; i < 5; i++) {
-        statuses.push(
-          (
-            await call(limited.app, 'POST', '/api/auth/login', {
-              body: { email: `x${i}@y.test`, password: 'z' },
-            })
-          ).status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const last = await call(limited.app, 'POST', '/api/auth/login', {
-        body: { email: 'a@b.test', password: 'z' },
-      });
-      expect(last.json.message).toBe('Too many requests. Try again in a minute.');
-      expect(last.headers['retry-after']).toBeDefined();
-    } finally {
-      await limited.close();
+  });
+  afterAll(() => limited.close());
+
+  it('limits sign-in attempts per IP', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (
+          await call(limited.app, 'POST', '/api/auth/login', {
+            body: { email: `x${i}@y.test`, password: 'z' },
+          })
+        ).status,
+      );
     }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const last = await call(limited.app, 'POST', '/api/auth/login', {
+      body: { email: 'a@b.test', password: 'z' },
+    });
+    expect(last.json.message).toBe('Too many requests. Try again in a minute.');
+    expect(last.headers['retry-after']).toBeDefined();
   });
 });
 

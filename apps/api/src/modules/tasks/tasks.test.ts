@@ -268,25 +268,28 @@ describe('bad uploads leave nothing behind', () => {
     expect(res.json.errors.description).toEqual(['Este campo es obligatorio.']);
     expect(await counts()).toEqual(before);
   });
+});
 
-  it('a file over the limit is refused with 413', async () => {
-    const small = await createTestApp({ uploads: { maxFileBytes: 1024, maxTaskBytes: 4096, maxFiles: 10 } });
-    try {
-      const token = (await tokensByRole(small.app)).acmeUser;
-      const body = await multipart(form(), [{ name: 'big.txt', content: 'x'.repeat(5000) }]);
-      const res = await call(small.app, 'POST', '/api/tasks/store-as-draft', {
-        token,
-        body: body.payload,
-        headers: body.headers,
-      });
-      expect(res.status).toBe(413);
-      expect((await small.database.db.select({ n: count() }).from(tasks))[0]?.n).toBe(0);
-      expect(
-        fs.readdirSync(small.app.config.filesDir, { recursive: true }).filter((p) => String(p).includes('-')),
-      ).toEqual([]);
-    } finally {
-      await small.close();
-    }
+describe('upload limits', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ uploads: { maxFileBytes: 1024, maxTaskBytes: 4096, maxFiles: 10 } });
+  });
+  afterAll(() => small.close());
+
+  it('a file over the limit is refused with 413 and leaves nothing behind', async () => {
+    const token = (await tokensByRole(small.app)).acmeUser;
+    const body = await multipart(form(), [{ name: 'big.txt', content: 'x'.repeat(5000) }]);
+    const res = await call(small.app, 'POST', '/api/tasks/store-as-draft', {
+      token,
+      body: body.payload,
+      headers: body.headers,
+    });
+    expect(res.status).toBe(413);
+    expect((await small.database.db.select({ n: count() }).from(tasks))[0]?.n).toBe(0);
+    expect(
+      fs.readdirSync(small.app.config.filesDir, { recursive: true }).filter((p) => String(p).includes('-')),
+    ).toEqual([]);
   });
 });
 
