@@ -14,6 +14,8 @@ import {
 
 /** Screenshot and axe at desktop and phone width, back to desktop. */
 async function capture(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
+  // Toasts belong to the shell (checked by its own journeys): let them close before each capture.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 20_000 });
   for (const width of ['desktop', 'phone'] as const) {
     await page.setViewportSize(WIDTHS[width]);
     await ready?.();
@@ -131,9 +133,9 @@ test.describe('tasks', () => {
     await page.getByTestId('expand-file').first().click();
     await expect(page.getByTestId('file-bands')).toBeVisible();
     await page.getByTestId('info-sourceFiles').click();
-    await expect(page.getByTestId('modal-info')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Archivos de origen' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('modal-info')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await capture(page, 'client-user-task-detail');
 
     // The quote, band by band, per language.

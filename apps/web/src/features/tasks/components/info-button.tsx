@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
@@ -9,16 +9,14 @@ export function InfoButton({ section }: { section: string }) {
   const openModal = useModalStore((state) => state.openModal);
   const title = t(`help.${section}.title`);
   return (
-    <Tooltip label={t('help.open', { section: title })}>
-      <ActionIcon
-        variant="subtle"
-        size="md"
-        aria-label={t('help.open', { section: title })}
-        onClick={() => openModal('info', { title, body: t(`help.${section}.body`) })}
-        data-testid={`info-${section}`}
-      >
-        <IconInfoCircle size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="subtle"
+      size="md"
+      aria-label={t('help.open', { section: title })}
+      onClick={() => openModal('info', { title, body: t(`help.${section}.body`) })}
+      data-testid={`info-${section}`}
+    >
+      <IconInfoCircle size={18} aria-hidden />
+    </ActionIcon>
   );
 }

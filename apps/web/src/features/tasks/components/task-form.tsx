@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ERROR_CONTRAST } from '../lib/error-contrast.ts';
 import {
   ActionIcon,
   Alert,
@@ -198,6 +199,7 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
   return (
     <form
       noValidate
+      style={ERROR_CONTRAST}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

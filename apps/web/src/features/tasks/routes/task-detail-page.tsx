@@ -40,6 +40,7 @@ import { TaskStateBadge } from '../components/task-state-badge.tsx';
 import { useNumber } from '../lib/use-number.ts';
 
 const hidden = { position: 'absolute', left: -10000 } as const;
+const DARK_TITLE = { title: { color: 'var(--mantine-color-dark-7)' } };
 
 export default function TaskDetailPage() {
   const id = Number(useParams().id);
@@ -89,6 +90,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
             icon={<Loader size="sm" aria-hidden />}
             title={t('detail.analysis.title')}
             data-testid="analysis-progress"
+            styles={DARK_TITLE}
           >
             <Stack gap="xs">
               <Text size="sm" role="status">
@@ -104,10 +106,11 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
             icon={<IconAlertTriangle aria-hidden />}
             title={t('detail.analysis.failedTitle')}
             data-testid="analysis-failed"
+            styles={DARK_TITLE}
           >
-            {task.analysis_error
-              ? t(task.analysis_error, { defaultValue: task.analysis_error })
-              : t('detail.analysis.failedBody', { names: failed.map((file) => file.file_name).join(', ') })}
+            {failed.length > 0
+              ? t('detail.analysis.failedBody', { names: failed.map((file) => file.file_name).join(', ') })
+              : t(task.analysis_error ?? '', { defaultValue: t('analysis.errors.internal') })}
           </Alert>
         ) : null}
 
@@ -150,7 +153,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               </Text>
               <Group gap="xs">
                 {task.target_languages.map((target) => (
-                  <Badge key={target.target_language_id} variant="light" radius="sm" size="lg">
+                  <Badge key={target.target_language_id} variant="light" c="ink.9" radius="sm" size="lg">
                     {target.target_language.name}
                   </Badge>
                 ))}
@@ -181,7 +184,12 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                 data-testid="validate-source-files"
               />
             ) : task.custom_quote ? (
-              <Badge variant="light" color={task.source_files_validated ? 'green' : 'yellow'} radius="sm">
+              <Badge
+                variant="light"
+                color={task.source_files_validated ? 'green' : 'yellow'}
+                c="dark.7"
+                radius="sm"
+              >
                 {task.source_files_validated
                   ? t('detail.files.validatedBadge')
                   : task.source_files_validation_requested
@@ -314,7 +322,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               <TotalRow label={t('detail.totals.base')} value={money(task.base_price)} />
               {task.discount_amount && Number(task.discount_amount) !== 0 ? (
                 <TotalRow
-                  label={t('detail.totals.discount', { percent: task.discount_percentage ?? '0' })}
+                  label={t('detail.totals.discount', { percent: Number(task.discount_percentage ?? 0) })}
                   value={<>−{money(task.discount_amount)}</>}
                 />
               ) : null}
@@ -324,7 +332,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               <TotalRow
                 label={t('detail.totals.taxes', {
                   name: task.tax_name || t('detail.totals.taxName'),
-                  percent: task.tax_percentage ?? '0',
+                  percent: Number(task.tax_percentage ?? 0),
                 })}
                 value={money(
                   task.price_taxes === null
@@ -349,7 +357,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
           <Section title={t('detail.delivery.title')} help="deliveryDate" testId="section-delivery">
             <Stack gap="md">
               <Text fz="xl" fw={700} data-testid="due-date">
-                {task.due_date ? formatDateTime(task.due_date, locale) : t('detail.delivery.pending')}
+                {task.due_date ? <DateText value={task.due_date} /> : t('detail.delivery.pending')}
               </Text>
               <Text size="sm" c="gray.7">
                 {t('detail.delivery.note')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { otherConceptBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
@@ -50,6 +51,7 @@ export function OtherConceptModal({
     >
       <form
         noValidate
+        style={ERROR_CONTRAST}
         onSubmit={(event) => {
           event.preventDefault();
           submit();

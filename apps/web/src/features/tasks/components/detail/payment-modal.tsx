@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { payTaskHistoryBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
@@ -32,6 +33,7 @@ export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () 
     >
       <form
         noValidate
+        style={ERROR_CONTRAST}
         onSubmit={(event) => {
           event.preventDefault();
           submit();

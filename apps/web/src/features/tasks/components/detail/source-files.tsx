@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, FileButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
@@ -83,34 +83,32 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                   </Table.Td>
                   <Table.Td>
                     {file.error ? (
-                      <Badge color="red" variant="light" radius="sm" data-testid="file-error">
+                      <Badge color="red" c="red.9" variant="light" radius="sm" data-testid="file-error">
                         {t('detail.files.failed')}
                       </Badge>
                     ) : calculating ? (
-                      <Badge color="cyan" variant="light" radius="sm">
+                      <Badge color="cyan" c="cyan.9" variant="light" radius="sm">
                         {t('detail.files.analysing')}
                       </Badge>
                     ) : (
-                      <Badge color="green" variant="light" radius="sm">
+                      <Badge color="green" c="green.9" variant="light" radius="sm">
                         {t('detail.files.counted')}
                       </Badge>
                     )}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Tooltip label={t('detail.files.download', { name: file.file_name })}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('detail.files.download', { name: file.file_name })}
-                        onClick={() =>
-                          void downloadFile(
-                            `/task/${task.id}/downloadSourceFile/${file.id}`,
-                            file.file_name,
-                          ).catch(() => undefined)
-                        }
-                      >
-                        <IconDownload size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('detail.files.download', { name: file.file_name })}
+                      onClick={() =>
+                        void downloadFile(
+                          `/task/${task.id}/downloadSourceFile/${file.id}`,
+                          file.file_name,
+                        ).catch(() => undefined)
+                      }
+                    >
+                      <IconDownload size={18} aria-hidden />
+                    </ActionIcon>
                   </Table.Td>
                 </Table.Tr>
                 {expanded ? (

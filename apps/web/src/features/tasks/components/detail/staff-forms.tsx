@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { amountToPayBody, daysToAddBody } from '@verba/contracts';
@@ -15,6 +16,7 @@ export function DaysToAddForm({ task }: { task: TaskDetail }) {
   return (
     <form
       noValidate
+      style={ERROR_CONTRAST}
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = daysToAddBody.safeParse({ days_to_add: value });
@@ -60,6 +62,7 @@ export function AmountToPayForm({ task }: { task: TaskDetail }) {
   return (
     <form
       noValidate
+      style={ERROR_CONTRAST}
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = amountToPayBody.safeParse({ amount_to_pay: value });
