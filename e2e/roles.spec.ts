@@ -77,7 +77,7 @@ for (const [role, expected] of Object.entries(MENUS)) {
 test('the side menu highlights by path prefix and the burger hides it', async ({ page }) => {
   await signInThroughForm(page, DEMO.verbaAdmin);
   await expect(page).toHaveURL(/\/tasks$/);
-  await page.goto('/customers/7/edit');
+  await page.goto('/customers/create');
   await expect(page.getByTestId('menu-customers')).toHaveAttribute('aria-current', 'page');
   await page.getByTestId('menu-general-rates').click();
   await expect(page).toHaveURL(/\/general\/rates$/);

@@ -24,7 +24,8 @@ test('a wrong password shows a toast, inline help and the wrong-credentials aler
     page.locator('.mantine-Notification-root').getByText('Incorrect credentials').first(),
   ).toBeVisible();
   await screenshot(page, 'guest-login-bad-credentials-desktop');
-  await alert.getByRole('button', { name: 'Close' }).click();
+  // The modal's corner button and its action are both named Close: use the action.
+  await alert.getByRole('button', { name: 'Close' }).last().click();
   await expect(alert).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -67,6 +67,10 @@ export async function signInQuickly(page: Page, email: string): Promise<void> {
 export async function waitForScreen(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main h1').first()).toBeVisible();
+  // A screen may still move on (an unknown id goes to /404): let it settle before looking.
+  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
 }
 

@@ -13,7 +13,13 @@ function useLocalisedTheme() {
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
+          Modal: {
+            defaultProps: {
+              closeButtonProps: { 'aria-label': t('actions.close') },
+              // Mantine renders the modal title bar as <header>; axe takes it for a second page banner.
+              attributes: { header: { role: 'presentation' } },
+            },
+          },
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
         },
       }),
