@@ -51,7 +51,8 @@ export function PagedTable<T>({
   if (!rows?.length) return <>{empty}</>;
   return (
     <Paper withBorder data-testid={testId}>
-      <Table.ScrollContainer minWidth={0}>
+      {/* Native scrolling, focusable so a keyboard can scroll a table wider than a phone. */}
+      <Table.ScrollContainer minWidth={0} type="native" tabIndex={0} role="region" aria-label={caption}>
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
           <caption style={visuallyHidden}>{caption}</caption>
           <Table.Thead>

@@ -75,7 +75,7 @@ export function CustomerUsers({
             key: 'status',
             header: t('users.status'),
             render: (user) => (
-              <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+              <Badge color={user.is_active ? 'green' : 'gray'} c="dark.7" variant="dot">
                 {user.is_active ? t('status.active') : t('status.inactive')}
               </Badge>
             ),

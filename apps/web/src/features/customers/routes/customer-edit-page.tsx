@@ -11,7 +11,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Title,
@@ -19,6 +18,7 @@ import {
 import { IconArrowLeft, IconCoin, IconFolderPlus, IconHourglassHigh } from '@tabler/icons-react';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useBonuses } from '../api/bonuses.ts';
@@ -84,7 +84,7 @@ export default function CustomerEditPage() {
             <Text fz={24} fw={700} data-testid="customer-id">
               {data.id}
             </Text>
-            <Badge mt={4} color={data.is_active ? 'green' : 'gray'} variant="light">
+            <Badge mt={4} color={data.is_active ? 'green' : 'gray'} c="dark.7" variant="dot">
               {data.is_active ? t('status.active') : t('status.inactive')}
             </Badge>
           </Paper>
@@ -168,46 +168,56 @@ export default function CustomerEditPage() {
                 {t('bonuses.add')}
               </Button>
             </Group>
-            {bonuses.data?.bonuses.length ? (
-              <Table.ScrollContainer minWidth={520}>
-                <Table verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('bonuses.date')}</Table.Th>
-                      <Table.Th scope="col" ta="right">
-                        {t('bonuses.amount')}
-                      </Table.Th>
-                      <Table.Th scope="col">{t('bonuses.description')}</Table.Th>
-                      <Table.Th scope="col">{t('bonuses.users')}</Table.Th>
-                      <Table.Th scope="col">{t('bonuses.createdBy')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {bonuses.data.bonuses.map((bonus) => (
-                      <Table.Tr key={bonus.id} data-testid={`bonus-${bonus.id}`}>
-                        <Table.Td>
-                          <DateText value={bonus.created_at} />
-                        </Table.Td>
-                        <Table.Td ta="right" c={Number(bonus.amount) < 0 ? 'red.8' : undefined} fw={600}>
-                          <Money amount={bonus.amount} />
-                        </Table.Td>
-                        <Table.Td>{bonus.description || '—'}</Table.Td>
-                        <Table.Td>
-                          {bonus.users.length
-                            ? bonus.users.map((u) => `${u.name} ${u.lastname}`).join(', ')
-                            : t('bonuses.allUsers')}
-                        </Table.Td>
-                        <Table.Td>{bonus.created_by || '—'}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            ) : (
-              <Text size="sm" c="gray.7">
-                {bonuses.isPending ? t('states.loading', { ns: 'common' }) : t('bonuses.empty')}
-              </Text>
-            )}
+            <PagedTable
+              caption={t('bonuses.title')}
+              rows={bonuses.data?.bonuses}
+              rowKey={(bonus) => bonus.id}
+              rowTestId={(bonus) => `bonus-${bonus.id}`}
+              loading={bonuses.isPending}
+              loadingLabel={t('states.loading', { ns: 'common' })}
+              empty={
+                <Text size="sm" c="gray.7">
+                  {t('bonuses.empty')}
+                </Text>
+              }
+              columns={[
+                {
+                  key: 'date',
+                  header: t('bonuses.date'),
+                  render: (bonus) => <DateText value={bonus.created_at} />,
+                },
+                {
+                  key: 'amount',
+                  header: t('bonuses.amount'),
+                  align: 'right',
+                  render: (bonus) => (
+                    <Text span fw={600} c={Number(bonus.amount) < 0 ? 'red.9' : undefined}>
+                      <Money amount={bonus.amount} />
+                    </Text>
+                  ),
+                },
+                {
+                  key: 'description',
+                  header: t('bonuses.description'),
+                  render: (bonus) => bonus.description || '—',
+                },
+                {
+                  key: 'users',
+                  header: t('bonuses.users'),
+                  wide: true,
+                  render: (bonus) =>
+                    bonus.users.length
+                      ? bonus.users.map((u) => `${u.name} ${u.lastname}`).join(', ')
+                      : t('bonuses.allUsers'),
+                },
+                {
+                  key: 'createdBy',
+                  header: t('bonuses.createdBy'),
+                  wide: true,
+                  render: (bonus) => bonus.created_by || '—',
+                },
+              ]}
+            />
           </Paper>
         ) : null}
 

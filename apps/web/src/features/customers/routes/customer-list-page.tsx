@@ -56,7 +56,7 @@ export default function CustomerListPage() {
             {row.name}
           </Anchor>
           {row.is_active ? null : (
-            <Badge color="gray" variant="light" size="sm" w="fit-content">
+            <Badge color="gray" c="dark.7" variant="dot" size="sm" w="fit-content">
               {t('status.inactive')}
             </Badge>
           )}

@@ -46,7 +46,7 @@ export default function UserDetailPage() {
     {
       label: t('fields.status'),
       value: (
-        <Badge color={data.is_active ? 'green' : 'gray'} variant="light">
+        <Badge color={data.is_active ? 'green' : 'gray'} c="dark.7" variant="dot">
           {data.is_active ? t('status.active') : t('status.inactive')}
         </Badge>
       ),

@@ -50,7 +50,7 @@ export default function UserListPage() {
         <Stack gap={4}>
           <Text size="sm">{t(`roles.${row.type}`, { ns: 'common' })}</Text>
           {row.is_active ? null : (
-            <Badge color="gray" variant="light" size="sm" w="fit-content">
+            <Badge color="gray" c="dark.7" variant="dot" size="sm" w="fit-content">
               {t('status.inactive')}
             </Badge>
           )}
