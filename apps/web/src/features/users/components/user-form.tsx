@@ -23,7 +23,7 @@ import {
   type FieldErrors,
 } from '../../../components/form-errors.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useCustomerOptions } from '../../customers/api/customers.ts';
+import { useCustomer, useCustomerOptions } from '../../customers/api/customers.ts';
 import { useDepartments } from '../../departments/api/departments.ts';
 import type { UserDetail, UserWrite } from '../api/users.ts';
 import { userFormRules } from './user-form-rules.ts';
@@ -73,6 +73,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
 
   const customers = useCustomerOptions(rules.showCustomer(values.type) || rules.showCustomer('CLIENT_ADMIN'));
   const departments = useDepartments(actor === 'CLIENT_ADMIN');
+  const presetCustomer = useCustomer(fromCustomer ?? 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -110,11 +111,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
     'bonus',
   ];
   const others = unplacedErrors(errors, shown);
-  const fixedCustomer =
-    fromCustomer !== undefined
-      ? (customers.data?.data.find((customer) => customer.id === fromCustomer)?.name ?? `#${fromCustomer}`)
-      : null;
-
+  const fixedCustomer = fromCustomer !== undefined ? (presetCustomer.data?.name ?? `#${fromCustomer}`) : null;
   return (
     <form className={formClasses.form} onSubmit={submit} noValidate data-testid="user-form">
       <Stack gap="lg">
