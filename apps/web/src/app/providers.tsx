@@ -20,6 +20,13 @@ function useLocalisedTheme() {
               attributes: { header: { role: 'presentation' } },
             },
           },
+          Pagination: {
+            defaultProps: {
+              getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+                'aria-label': t(`pagination.${control}`),
+              }),
+            },
+          },
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
         },
       }),
