@@ -16,13 +16,7 @@ const COLORS: Record<TaskState, string> = {
 export function TaskStateBadge({ state }: { state: TaskState }) {
   const { t } = useTranslation('tasks');
   return (
-    <Badge
-      color={COLORS[state]}
-      c={`${COLORS[state]}.9`}
-      variant="light"
-      radius="sm"
-      data-testid="task-state"
-    >
+    <Badge color={COLORS[state]} variant="dot" radius="sm" data-testid="task-state">
       {t(`states.${state}`)}
     </Badge>
   );

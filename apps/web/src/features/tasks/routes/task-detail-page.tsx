@@ -153,7 +153,13 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               </Text>
               <Group gap="xs">
                 {task.target_languages.map((target) => (
-                  <Badge key={target.target_language_id} variant="light" c="ink.9" radius="sm" size="lg">
+                  <Badge
+                    key={target.target_language_id}
+                    variant="light"
+                    styles={{ label: { color: 'var(--mantine-color-ink-9)' } }}
+                    radius="sm"
+                    size="lg"
+                  >
                     {target.target_language.name}
                   </Badge>
                 ))}
@@ -187,7 +193,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               <Badge
                 variant="light"
                 color={task.source_files_validated ? 'green' : 'yellow'}
-                c="dark.7"
+                styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}
                 radius="sm"
               >
                 {task.source_files_validated

@@ -138,7 +138,12 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
       </Table.ScrollContainer>
       {!missing && summary.minimum?.applied ? (
         <Group gap="xs" mt="sm">
-          <Badge variant="light" color="grape" c="grape.9" radius="sm">
+          <Badge
+            variant="light"
+            color="grape"
+            styles={{ label: { color: 'var(--mantine-color-grape-9)' } }}
+            radius="sm"
+          >
             {summary.isPriceByHour ? t('quote.minimumByHour') : t('quote.minimum')}
           </Badge>
           <Text size="sm" c="gray.7">

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
@@ -83,17 +83,17 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                   </Table.Td>
                   <Table.Td>
                     {file.error ? (
-                      <Badge color="red" c="red.9" variant="light" radius="sm" data-testid="file-error">
+                      <Text size="sm" fw={600} c="red.9" data-testid="file-error">
                         {t('detail.files.failed')}
-                      </Badge>
+                      </Text>
                     ) : calculating ? (
-                      <Badge color="cyan" c="cyan.9" variant="light" radius="sm">
+                      <Text size="sm" fw={600} c="cyan.9">
                         {t('detail.files.analysing')}
-                      </Badge>
+                      </Text>
                     ) : (
-                      <Badge color="green" c="green.9" variant="light" radius="sm">
+                      <Text size="sm" fw={600} c="green.9">
                         {t('detail.files.counted')}
-                      </Badge>
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td ta="right">
