@@ -49,7 +49,8 @@ test('signing in works with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('demo-password');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/tasks$/);
-  // The skip link is the first stop and jumps to the content.
+  // Once the (lazy-loaded) screen is there, the skip link is the first stop and jumps to the content.
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Grid } from '@mantine/core';
@@ -17,6 +17,13 @@ export default function AppLayout() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(wide);
   const { pathname } = useLocation();
+  const top = useRef<HTMLDivElement>(null);
+
+  // After each navigation keyboard users start again from the top of the page, where the skip
+  // link is, instead of wherever the previous screen left the focus.
+  useEffect(() => {
+    top.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   useEffect(() => {
     if (wide) menu.open();
@@ -26,7 +33,7 @@ export default function AppLayout() {
 
   if (!user) return null;
   return (
-    <div className={classes.page}>
+    <div className={classes.page} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
       <a href="#main" className={classes.skipLink}>
         {t('menu.skipToContent')}
       </a>
