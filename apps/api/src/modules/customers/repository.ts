@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CompanyDto, CustomerInput, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
@@ -79,9 +80,7 @@ export async function listCustomers(
   db: Db,
   q: { page: number; per_page: number; search?: string | undefined },
 ): Promise<Paginated<CustomerListRow>> {
-  const where = q.search
-    ? ilike(customers.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    : undefined;
+  const where = q.search ? ilike(customers.name, containsPattern(q.search)) : undefined;
   const [total] = await db.select({ n: count() }).from(customers).where(where);
   const lastLoginUser = sql<
     string | null

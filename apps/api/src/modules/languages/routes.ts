@@ -1,3 +1,4 @@
+import { escapeLike } from '../../lib/sql-like.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asc, eq, ilike } from 'drizzle-orm';
@@ -37,7 +38,7 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const filter = request.query.iso_code
-        ? ilike(languages.iso_code, `${request.query.iso_code.replace(/[\\%_]/g, '\\$&')}%`)
+        ? ilike(languages.iso_code, `${escapeLike(request.query.iso_code)}%`)
         : undefined;
       const rows = await app.db.select().from(languages).where(filter).orderBy(byName(request.locale));
       return { data: rows.map((r) => languageDto(r, request.locale)) };

@@ -1,10 +1,9 @@
+import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { actionLogs } from '../../db/schema/index.ts';
 import type { ActionLogsQuery } from './schemas.ts';
-
-const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Day filters are calendar days in the provider's time zone (Europe/Madrid). */
 const madridDay = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Madrid')`;
@@ -21,8 +20,8 @@ export interface ActionLogRow {
 
 export async function listActionLogs(db: Db, q: ActionLogsQuery): Promise<Paginated<ActionLogRow>> {
   const conditions: SQL[] = [];
-  if (q.action) conditions.push(ilike(actionLogs.action, likeEscaped(q.action)));
-  if (q.email) conditions.push(ilike(actionLogs.user_email, likeEscaped(q.email)));
+  if (q.action) conditions.push(ilike(actionLogs.action, containsPattern(q.action)));
+  if (q.email) conditions.push(ilike(actionLogs.user_email, containsPattern(q.email)));
   if (q.start_date) conditions.push(gte(actionLogs.created_at, madridDay(q.start_date)));
   if (q.end_date)
     conditions.push(lt(actionLogs.created_at, sql`${madridDay(q.end_date)} + interval '1 day'`));

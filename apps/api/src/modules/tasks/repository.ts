@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/sql-like.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Paginated, TaskListQuery, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
@@ -22,8 +23,6 @@ import { NEXT_TASK_ID_KEY } from '../../db/seed/reference.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
@@ -56,7 +55,7 @@ export async function listTasks(
   if (q.client) conditions.push(eq(tasks.customer_id, q.client));
   if (q.search)
     conditions.push(
-      or(ilike(tasks.description, likeEscaped(q.search)), ilike(tasks.code, likeEscaped(q.search))),
+      or(ilike(tasks.description, containsPattern(q.search)), ilike(tasks.code, containsPattern(q.search))),
     );
   const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
   const sortColumn = {

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale, Paginated, Role, UserDto } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
@@ -84,9 +85,9 @@ export async function listUsers(
     q.customer_id ? eq(users.customer_id, q.customer_id) : undefined,
     q.search
       ? or(
-          ilike(users.name, likeEscaped(q.search)),
-          ilike(users.lastname, likeEscaped(q.search)),
-          ilike(users.email, likeEscaped(q.search)),
+          ilike(users.name, containsPattern(q.search)),
+          ilike(users.lastname, containsPattern(q.search)),
+          ilike(users.email, containsPattern(q.search)),
         )
       : undefined,
   ].filter((c): c is SQL => Boolean(c));
@@ -118,8 +119,6 @@ export async function listUsers(
     data: rows,
   };
 }
-
-const likeEscaped = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
