@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { TableScrollRegion } from './table-scroll-region.tsx';
 
 export interface PagedTableColumn<T> {
   key: string;
@@ -51,8 +52,7 @@ export function PagedTable<T>({
   if (!rows?.length) return <>{empty}</>;
   return (
     <Paper withBorder data-testid={testId}>
-      {/* Native scrolling, focusable so a keyboard can scroll a table wider than a phone. */}
-      <Table.ScrollContainer minWidth={0} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <TableScrollRegion label={caption}>
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
           <caption style={visuallyHidden}>{caption}</caption>
           <Table.Thead>
@@ -81,7 +81,7 @@ export function PagedTable<T>({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       {lastPage && lastPage > 1 && page && onPage ? (
         <Group justify="space-between" p="md" gap="sm">
           <Text size="sm" c="gray.7">

@@ -69,7 +69,7 @@ export function TranslationTypeForm({ type }: { type: TranslationType }) {
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           {LANGS.map((lang) => (
             <Stack key={lang} gap="sm">
-              <Title order={4} fz="sm" c="gray.7">
+              <Title order={3} fz="sm" c="gray.7">
                 {t(`types.lang.${lang}`)}
               </Title>
               <TextInput
