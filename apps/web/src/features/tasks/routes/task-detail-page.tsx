@@ -38,6 +38,7 @@ import { TaskActions } from '../components/detail/task-actions.tsx';
 import { Section } from '../components/section.tsx';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
 import { useNumber } from '../lib/use-number.ts';
+import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 
 const hidden = { position: 'absolute', left: -10000 } as const;
 const DARK_TITLE = { title: { color: 'var(--mantine-color-dark-7)' } };
@@ -245,7 +246,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                 {t('detail.concepts.empty')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={0}>
+              <TableScrollRegion label={t('detail.concepts.title')}>
                 <Table data-testid="concepts-table">
                   <caption style={hidden}>{t('detail.concepts.title')}</caption>
                   <Table.Thead>
@@ -317,7 +318,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             )}
           </Section>
         ) : null}
@@ -399,7 +400,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                 {t('detail.payments.empty')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={0}>
+              <TableScrollRegion label={t('detail.payments.title')}>
                 <Table>
                   <caption style={hidden}>{t('detail.payments.title')}</caption>
                   <Table.Thead>
@@ -425,7 +426,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             )}
             <Group justify="space-between" mt="md">
               <Text fw={600}>{t('detail.payments.outstanding')}</Text>

@@ -10,6 +10,7 @@ import type { PriceSummary, TaskDetail } from '../api/types.ts';
 import { BANDS } from '../lib/bands.ts';
 import { useNumber } from '../lib/use-number.ts';
 import { InfoButton } from '../components/info-button.tsx';
+import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 
 const hidden = { position: 'absolute', left: -10000 } as const;
 
@@ -78,7 +79,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
           {t('quote.rateMissing')}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={0}>
+      <TableScrollRegion label={t('quote.caption', { language })}>
         <Table verticalSpacing="xs" data-testid="bands-table">
           <caption style={hidden}>{t('quote.caption', { language })}</caption>
           <Table.Thead>
@@ -135,7 +136,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       {!missing && summary.minimum?.applied ? (
         <Group gap="xs" mt="sm">
           <Badge

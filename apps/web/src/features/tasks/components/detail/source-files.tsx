@@ -9,6 +9,7 @@ import type { SourceFile, TaskDetail } from '../../api/types.ts';
 import { BANDS } from '../../lib/bands.ts';
 import { formatBytes } from '../../lib/file-rules.ts';
 import { useNumber } from '../../lib/use-number.ts';
+import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
 
 export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boolean }) {
   const { t } = useTranslation('tasks');
@@ -25,7 +26,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
   const calculating = task.state === 'CALCULATING';
 
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <TableScrollRegion label={t('detail.files.title')}>
       <Table verticalSpacing="sm" data-testid="source-files">
         <caption style={{ captionSide: 'top', textAlign: 'left', position: 'absolute', left: -10000 }}>
           {t('detail.files.title')}
@@ -91,7 +92,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                         {t('detail.files.analysing')}
                       </Text>
                     ) : (
-                      <Text size="sm" fw={600} c="green.9">
+                      <Text size="sm" fw={600} c="teal.9">
                         {t('detail.files.counted')}
                       </Text>
                     )}
@@ -123,7 +124,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 
@@ -141,7 +142,7 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
     );
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={0}>
+      <TableScrollRegion label={t('detail.files.bandsCaption', { name: file.file_name })}>
         <Table withTableBorder fz="xs" verticalSpacing={4} data-testid="file-bands">
           <caption style={{ position: 'absolute', left: -10000 }}>
             {t('detail.files.bandsCaption', { name: file.file_name })}
@@ -182,7 +183,7 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       {task.state !== 'DRAFT' && task.state !== 'CALCULATING' ? (
         <Stack gap={6}>
           <Text size="sm" fw={600}>
