@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { can, type Locale, type Permission, type Role } from '@verba/contracts';
 import { customers, sessions, users } from '../db/schema/index.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Db } from '../db/client.ts';
 
 /** What a route must declare: a permission, `authenticated` (any signed-in user) or `public`. */
 export type RouteAccess = Permission | 'authenticated' | 'public';
@@ -64,31 +66,39 @@ function bearerToken(header: string | undefined): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
+/** The session of every request: one prepared statement (DESIGN §4: revoked the moment its row is). */
+function sessionUserStatement(db: Db) {
+  return prepared(db, 'session_user', (name) =>
+    db
+      .select({
+        session_id: sessions.id,
+        id: users.id,
+        type: users.type,
+        email: users.email,
+        name: users.name,
+        lastname: users.lastname,
+        language: users.language,
+        customer_id: users.customer_id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .leftJoin(customers, eq(customers.id, users.customer_id))
+      .where(
+        and(
+          eq(sessions.token_hash, sql.placeholder('token_hash')),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, sql`now()`),
+          eq(users.is_active, true),
+          // a deactivated customer takes its users' sessions with it
+          or(isNull(users.customer_id), eq(customers.is_active, true)),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+}
+
 async function findSessionUser(app: FastifyInstance, token: string): Promise<CurrentUser | null> {
-  const [row] = await app.db
-    .select({
-      session_id: sessions.id,
-      id: users.id,
-      type: users.type,
-      email: users.email,
-      name: users.name,
-      lastname: users.lastname,
-      language: users.language,
-      customer_id: users.customer_id,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(customers, eq(customers.id, users.customer_id))
-    .where(
-      and(
-        eq(sessions.token_hash, sha256(token)),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, new Date()),
-        eq(users.is_active, true),
-        // a deactivated customer takes its users' sessions with it
-        or(isNull(users.customer_id), eq(customers.is_active, true)),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionUserStatement(app.db).execute({ token_hash: sha256(token) });
   return row ? { ...row, type: row.type as Role, language: row.language as Locale } : null;
 }

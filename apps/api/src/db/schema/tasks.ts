@@ -93,6 +93,9 @@ export const tasks = pgTable(
     index('tasks_department_idx').on(t.department_id, t.id),
     index('tasks_user_idx').on(t.user_id, t.id),
     index('tasks_created_idx').on(t.created_at),
+    // The list's text filter matches anywhere in the name or code: trigram indexes, never a scan.
+    index('tasks_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('tasks_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
   ],
 );
 

@@ -20,6 +20,9 @@ import {
   wordCounts,
 } from '../../db/schema/index.ts';
 import { NEXT_TASK_ID_KEY } from '../../db/seed/reference.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { tasksVisibleTo } from './policy.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -43,63 +46,121 @@ export interface TaskListRow {
   amount_without_taxes: string;
 }
 
-export async function listTasks(
-  db: Db,
-  scope: SQL | undefined,
-  q: TaskListQuery,
-): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
-  const conditions: Array<SQL | undefined> = [scope];
-  if (q.state === 'APPROVED_AND_DRAFT') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
-  else if (q.state) conditions.push(eq(tasks.state, q.state));
-  else conditions.push(q.showCancelled ? eq(tasks.state, 'CANCELLED') : ne(tasks.state, 'CANCELLED'));
-  if (q.client) conditions.push(eq(tasks.customer_id, q.client));
-  if (q.search)
-    conditions.push(
-      or(ilike(tasks.description, containsPattern(q.search)), ilike(tasks.code, containsPattern(q.search))),
-    );
-  const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
-  const sortColumn = {
-    id: tasks.id,
-    code: tasks.code,
-    description: tasks.description,
-    created_at: tasks.created_at,
-    state: tasks.state,
-    amount: untaxed,
-  }[q.sort];
-  const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
-  // Counting every match of a large list costs more than the page itself: count up to a cap.
-  const capped = db
-    .select({ one: sql`1` })
-    .from(tasks)
-    .where(where)
-    .limit(TOTAL_CAP + 1)
-    .as('capped');
-  const [total] = await db.select({ n: count() }).from(capped);
-  const rows = await db
-    .select({
+/** Who is listing: the scope of DESIGN §5 depends on these three. */
+export type TaskLister = Pick<CurrentUser, 'type' | 'customer_id' | 'id'>;
+
+/**
+ * The list's two statements (capped count and page) for one shape of the query: the lister's role,
+ * which filters are present, the sort. Values are placeholders, so each shape is built and planned
+ * once (see `prepared`).
+ */
+function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
+  const stateFilter =
+    q.state === 'APPROVED_AND_DRAFT'
+      ? 'draft-approved'
+      : q.state
+        ? 'one'
+        : q.showCancelled
+          ? 'cancelled'
+          : 'live';
+  const key = [
+    'tasks_list',
+    lister.type,
+    lister.customer_id === null ? 'no-customer' : 'customer',
+    stateFilter,
+    q.client ? 'client' : '',
+    q.search ? 'search' : '',
+    q.sort,
+    q.order,
+  ].join(':');
+  return prepared(db, key, (name) => {
+    const conditions: Array<SQL | undefined> = [
+      tasksVisibleTo(
+        lister.type,
+        lister.customer_id === null ? null : sql.placeholder('scope_customer'),
+        sql.placeholder('scope_user'),
+      ),
+    ];
+    if (stateFilter === 'draft-approved') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
+    else if (stateFilter === 'one') conditions.push(eq(tasks.state, sql.placeholder('state')));
+    else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
+    else conditions.push(ne(tasks.state, 'CANCELLED'));
+    if (q.client) conditions.push(eq(tasks.customer_id, sql.placeholder('client')));
+    if (q.search)
+      conditions.push(
+        or(
+          ilike(tasks.description, sql.placeholder('pattern')),
+          ilike(tasks.code, sql.placeholder('pattern')),
+        ),
+      );
+    const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
+    const sortColumn = {
       id: tasks.id,
       code: tasks.code,
       description: tasks.description,
       created_at: tasks.created_at,
       state: tasks.state,
-      customer_id: customers.id,
-      customer_name: customers.name,
-      department_id: departments.id,
-      department_title: departments.title,
-      user_name: users.name,
-      user_lastname: users.lastname,
-      invoice_folio: invoices.folio,
-      amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
-    })
-    .from(tasks)
-    .leftJoin(customers, eq(customers.id, tasks.customer_id))
-    .leftJoin(departments, eq(departments.id, tasks.department_id))
-    .leftJoin(users, eq(users.id, tasks.user_id))
-    .leftJoin(invoices, eq(invoices.id, tasks.invoice_id))
-    .where(where)
-    .orderBy(order, desc(tasks.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+      amount: untaxed,
+    }[q.sort];
+    const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+    // Counting every match of a large list costs more than the page itself: count up to a cap.
+    const capped = db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .where(where)
+      .limit(TOTAL_CAP + 1)
+      .as('capped');
+    const countQuery = db.select({ n: count() }).from(capped);
+    const page = db
+      .select({
+        // The count rides along with the page: one round trip instead of two.
+        matches: sql<number>`(${countQuery})`.mapWith(Number),
+        id: tasks.id,
+        code: tasks.code,
+        description: tasks.description,
+        created_at: tasks.created_at,
+        state: tasks.state,
+        customer_id: customers.id,
+        customer_name: customers.name,
+        department_id: departments.id,
+        department_title: departments.title,
+        user_name: users.name,
+        user_lastname: users.lastname,
+        invoice_folio: invoices.folio,
+        amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+      })
+      .from(tasks)
+      .leftJoin(customers, eq(customers.id, tasks.customer_id))
+      .leftJoin(departments, eq(departments.id, tasks.department_id))
+      .leftJoin(users, eq(users.id, tasks.user_id))
+      .leftJoin(invoices, eq(invoices.id, tasks.invoice_id))
+      .where(where)
+      .orderBy(order, desc(tasks.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_p`);
+    // An empty page (none match, or a page past the end) still needs the count.
+    return { count: countQuery.prepare(`${name}_n`), page };
+  });
+}
+
+export async function listTasks(
+  db: Db,
+  lister: TaskLister,
+  q: TaskListQuery,
+): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
+  const statements = taskListStatements(db, lister, q);
+  const values = {
+    scope_customer: lister.customer_id,
+    scope_user: lister.id,
+    state: q.state,
+    client: q.client,
+    pattern: q.search ? containsPattern(q.search) : undefined,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+  };
+  const rows = await statements.page.execute(values);
+  const total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
   const n = Math.min(total?.n ?? 0, TOTAL_CAP);
   return {
     current_page: q.page,

@@ -31,7 +31,7 @@ export async function visibleTask(app: FastifyInstance, request: FastifyRequest,
 
 export async function list(app: FastifyInstance, request: FastifyRequest, query: TaskListQuery) {
   const user = me(request);
-  const page = await repo.listTasks(app.db, visibleTasks(user), {
+  const page = await repo.listTasks(app.db, user, {
     ...query,
     client: isStaffUser(user) ? query.client : undefined,
   });

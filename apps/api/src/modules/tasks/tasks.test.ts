@@ -357,4 +357,33 @@ describe('large lists', () => {
     });
     expect(few.json.data).toMatchObject({ total: 1, total_is_capped: false });
   });
+
+  it('a page past the end keeps the total; search wildcards are literal; each lister sees only its own', async () => {
+    const past = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.globexAdmin,
+      query: { search: 'Bulk 99', per_page: '10', page: '5' },
+    });
+    // Bulk 99, 990–999: 11 matches, so page 5 of 10 is empty but the total is still known.
+    expect(past.json.data).toMatchObject({ total: 11, total_is_capped: false, current_page: 5, data: [] });
+    const literal = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.globexAdmin,
+      query: { search: 'Bulk_99%' },
+    });
+    expect(literal.json.data).toMatchObject({ total: 0, data: [] });
+    const sorted = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.globexAdmin,
+      query: { search: 'Bulk 99', sort: 'description', order: 'asc', per_page: '3' },
+    });
+    expect(sorted.json.data.data.map((task: { description: string }) => task.description)).toEqual([
+      'Bulk 99',
+      'Bulk 990',
+      'Bulk 991',
+    ]);
+    // The same prepared shape for another customer's admin returns only that customer's tasks.
+    const acme = await call(t.app, 'GET', '/api/tasks', {
+      token: tokens.acmeAdmin,
+      query: { search: 'Bulk 99', per_page: '10', page: '5' },
+    });
+    expect(acme.json.data).toMatchObject({ total: 0, data: [] });
+  });
 });

@@ -88,10 +88,10 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
               <Table.Th scope="col" ta="right">
                 {t('quote.words')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" visibleFrom="sm">
                 {t('quote.payable')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" visibleFrom="sm">
                 {t('quote.pricePerWord')}
               </Table.Th>
               <Table.Th scope="col" ta="right">
@@ -110,8 +110,10 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {number(line?.wordCount)}
                   </Table.Td>
-                  <Table.Td ta="right">{line ? `${Number(line.payablePercent)} %` : '—'}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {line ? `${Number(line.payablePercent)} %` : '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
                     {missing || !line ? '—' : <Money amount={line.pricePerWord} fractionDigits={4} />}
                   </Table.Td>
                   <Table.Td ta="right">{missing || !line ? '—' : <Money amount={line.total} />}</Table.Td>
@@ -125,11 +127,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
               <Table.Td ta="right" fw={700}>
                 {number(summary.wordCount)}
               </Table.Td>
-              <Table.Td ta="right" colSpan={2}>
-                <Text size="xs" c="gray.7" component="span">
-                  {t('quote.payableWords', { words: number(Number(summary.payableWords)) })}
-                </Text>
-              </Table.Td>
+              <Table.Td colSpan={2} visibleFrom="sm" />
               <Table.Td ta="right" fw={700}>
                 {missing ? '—' : <Money amount={summary.total} />}
               </Table.Td>
@@ -137,6 +135,9 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
           </Table.Tfoot>
         </Table>
       </TableScrollRegion>
+      <Text size="xs" c="gray.7" ta="right" mt={4} data-testid="payable-words">
+        {t('quote.payableWords', { words: number(Number(summary.payableWords)) })}
+      </Text>
       {!missing && summary.minimum?.applied ? (
         <Group gap="xs" mt="sm">
           <Badge
