@@ -17,3 +17,18 @@ export type TaskStateFilter = (typeof TASK_STATE_FILTERS)[number];
 
 export const PAYMENT_SCHEMES = ['ON_DEMAND', 'DEFERRED'] as const;
 export type PaymentScheme = (typeof PAYMENT_SCHEMES)[number];
+
+/**
+ * Why the system moved a task, stored with the move and shown translated in the task's history
+ * (a person's own words go in the move's note instead).
+ */
+export const STATE_CHANGE_REASONS = [
+  'created',
+  'edited',
+  'analysed',
+  'analysed_with_errors',
+  'paid_with_balance',
+  'paid_by_card',
+  'sent_to_production',
+] as const;
+export type StateChangeReason = (typeof STATE_CHANGE_REASONS)[number];

@@ -124,6 +124,8 @@ export const taskStateChanges = pgTable(
     from_state: varchar('from_state', { length: 16 }),
     to_state: varchar('to_state', { length: 16 }).notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A StateChangeReason when the system made the move; shown translated. */
+    reason: varchar('reason', { length: 32 }),
     note: text('note'),
     created_at: createdAt(),
   },

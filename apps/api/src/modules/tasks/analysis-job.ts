@@ -106,7 +106,8 @@ export async function analyseAndQuote(
       'CALCULATING',
       'DRAFT',
       null,
-      failed.length ? 'analysis finished with unreadable files' : 'analysis finished',
+      undefined,
+      failed.length ? 'analysed_with_errors' : 'analysed',
     );
     const [priced] = await tx.select().from(tasks).where(eq(tasks.id, taskId));
     if (priced) await storeQuote(tx, taskId, await quoteTask(tx, priced, now), now);

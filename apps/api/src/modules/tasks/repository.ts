@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Paginated, TaskListQuery, TaskState } from '@verba/contracts';
+import type { Paginated, StateChangeReason, TaskListQuery, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -212,10 +212,16 @@ export async function recordStateChange(
   to: TaskState,
   userId: number | null,
   note?: string,
+  reason?: StateChangeReason,
 ) {
-  await tx
-    .insert(taskStateChanges)
-    .values({ task_id: taskId, from_state: from, to_state: to, user_id: userId, note: note ?? null });
+  await tx.insert(taskStateChanges).values({
+    task_id: taskId,
+    from_state: from,
+    to_state: to,
+    user_id: userId,
+    note: note ?? null,
+    reason: reason ?? null,
+  });
 }
 
 /** Moves a task only if it is still in `from`; false when someone else moved it first. */
@@ -272,6 +278,7 @@ export async function taskDetailParts(db: Db, task: TaskRow) {
         from_state: taskStateChanges.from_state,
         to_state: taskStateChanges.to_state,
         created_at: taskStateChanges.created_at,
+        reason: taskStateChanges.reason,
         note: taskStateChanges.note,
         user_name: users.name,
         user_lastname: users.lastname,

@@ -125,7 +125,7 @@ export async function create(app: FastifyInstance, request: FastifyRequest) {
           sha256: f.sha256,
         })),
       );
-      await repo.recordStateChange(tx, row.id, null, 'CALCULATING', user.id, 'created');
+      await repo.recordStateChange(tx, row.id, null, 'CALCULATING', user.id, undefined, 'created');
       return row;
     });
     await queueAnalysis(app, task.id, version);
@@ -197,7 +197,7 @@ export async function update(app: FastifyInstance, request: FastifyRequest, id: 
           })),
         );
       }
-      await repo.recordStateChange(tx, id, 'DRAFT', 'CALCULATING', user.id, 'edited');
+      await repo.recordStateChange(tx, id, 'DRAFT', 'CALCULATING', user.id, undefined, 'edited');
     });
     await Promise.all(dropped.map((f) => app.storage.remove(f.file_path)));
     await queueAnalysis(app, id, version);

@@ -112,9 +112,16 @@ describe('creating a task with files', () => {
     expect(detail.json.data.analysis_error).toContain('broken.docx');
     expect(Number(detail.json.data.base_price)).toBeGreaterThan(0);
     expect(detail.json.data.tax_name).toBe('IVA');
-    expect(detail.json.data.changes.map((c: { to_state: string }) => c.to_state)).toEqual([
-      'CALCULATING',
-      'DRAFT',
+    // The history says why the system moved the task, as a reason the screens translate.
+    expect(
+      detail.json.data.changes.map((c: { to_state: string; reason: string | null; note: string | null }) => [
+        c.to_state,
+        c.reason,
+        c.note,
+      ]),
+    ).toEqual([
+      ['CALCULATING', 'created', null],
+      ['DRAFT', 'analysed_with_errors', null],
     ]);
 
     const price = await call(t.app, 'GET', `/api/tasks/getPrice/${taskId}`, { token: tokens.acmeUser });

@@ -1,4 +1,4 @@
-import type { PaymentScheme, TaskState } from '@verba/contracts';
+import type { PaymentScheme, StateChangeReason, TaskState } from '@verba/contracts';
 import type { LanguagePriceSummary } from '@verba/contracts/pricing';
 
 export interface Language {
@@ -111,6 +111,7 @@ export interface TaskDetail {
     created_at: string;
     user_name: string | null;
     user_lastname: string | null;
+    reason: StateChangeReason | null;
     note: string | null;
   }[];
   invoice: { folio: string } | null;

@@ -460,6 +460,9 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                     {formatDateTime(change.created_at, locale)}
                     {change.user_name ? ` · ${change.user_name} ${change.user_lastname ?? ''}` : ''}
                   </Text>
+                  {change.reason ? (
+                    <Text size="sm">{t(`detail.history.reasons.${change.reason}`)}</Text>
+                  ) : null}
                   {change.note ? <Text size="sm">{change.note}</Text> : null}
                 </Timeline.Item>
               ))}

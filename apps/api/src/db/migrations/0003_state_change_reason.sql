@@ -1,0 +1,1 @@
+ALTER TABLE "task_state_changes" ADD COLUMN "reason" varchar(32);
