@@ -133,7 +133,8 @@ export default function LogsPage() {
               key: 'user',
               header: t('columns.user'),
               render: (row) => (
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                // A column squeezed by a phone would break an address letter by letter: it scrolls instead.
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 180 }}>
                   {row.user_email || '—'}
                 </Text>
               ),
