@@ -29,18 +29,20 @@ export const actionLogPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     request.actionLog = {};
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Written before the reply leaves, so whoever got the answer finds the row.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (
       !MUTATING.has(request.method) ||
       reply.statusCode >= 400 ||
       !request.routeOptions.url?.startsWith('/api')
     )
-      return;
+      return payload;
     try {
       await writeActionLog(app.db, request, request.actionLog);
     } catch (err) {
       request.log.error({ err }, 'could not write the action log');
     }
+    return payload;
   });
 });
 
