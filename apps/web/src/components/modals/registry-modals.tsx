@@ -209,6 +209,7 @@ export function ValidationErrorsModal({
       actionLabel={t('actions.close')}
       testId="modal-validation-errors"
     >
+      {props.intro ? <Text mb="sm">{props.intro}</Text> : null}
       <List spacing="xs">
         {props.messages.map((message, index) => (
           <List.Item key={`${index}-${message}`}>{message}</List.Item>
