@@ -52,12 +52,13 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const ratesOf = async (customerId: number) =>
+/** [source, target, r1, r2] of a customer's rates, or with `null` of the general ones. */
+const ratesOf = async (customerId: number | null) =>
   (
     await t.database.db
       .select({ s: rates.source_lang, t: rates.target_lang, r1: rates.r1, r2: rates.r2 })
       .from(rates)
-      .where(eq(rates.customer_id, customerId))
+      .where(customerId === null ? eq(rates.default_group, true) : eq(rates.customer_id, customerId))
       .orderBy(asc(rates.source_lang), asc(rates.target_lang))
   ).map((r) => [r.s, r.t, r.r1, r.r2]);
 
@@ -230,14 +231,7 @@ describe('Excel import and export', () => {
   });
 
   it('the general list imports and exports the same way (admin only, all or nothing)', async () => {
-    const general = async () =>
-      (
-        await t.database.db
-          .select({ s: rates.source_lang, t: rates.target_lang, r1: rates.r1, r2: rates.r2 })
-          .from(rates)
-          .where(eq(rates.default_group, true))
-          .orderBy(asc(rates.source_lang), asc(rates.target_lang))
-      ).map((r) => [r.s, r.t, r.r1, r.r2]);
+    const general = () => ratesOf(null);
     const send = async (content: Buffer, token = tokens.admin) => {
       const { body, headers } = multipart('general.xlsx', content);
       return call(t.app, 'POST', '/api/rates/import', { token, body, headers });

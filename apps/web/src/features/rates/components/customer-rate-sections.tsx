@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Switch, Text } from '@mantine/core';
 import type { RateDto } from '@verba/contracts';
+import { SectionCard } from '../../../components/section-card.tsx';
 import {
   GENERAL,
   useEnabledRates,
@@ -11,6 +12,7 @@ import {
   type RateOwner,
 } from '../api/rates.ts';
 import { MinimumRatesSection } from './minimum-rates-form.tsx';
+import { PayableGridEditor } from './payable-grid-form.tsx';
 import { RateList } from './rate-list.tsx';
 import { RatesTable } from './rates-table.tsx';
 
@@ -18,32 +20,6 @@ interface CustomerRateSectionsProps {
   customerId: number;
   /** VERBA_ADMIN changes rates; VERBA_PM reads them (and never sees the minimum rates). */
   canManage: boolean;
-}
-
-function Section({
-  title,
-  description,
-  testId,
-  children,
-}: {
-  title: string;
-  description: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid={testId}>
-      <Stack gap={4} mb="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {description}
-        </Text>
-      </Stack>
-      {children}
-    </Paper>
-  );
 }
 
 /** The general rates, each with whether it is enabled for the customer (a switch for VERBA_ADMIN). */
@@ -102,7 +78,7 @@ function CustomerGeneralRates({ customerId, canManage }: CustomerRateSectionsPro
   );
 }
 
-/** The customer page's rate sections, stacked at full width: minimum, general and custom rates. */
+/** The customer page's rate sections, stacked at full width: minimum, general and custom rates, payable grid. */
 export function CustomerRateSections({ customerId, canManage }: CustomerRateSectionsProps) {
   const { t } = useTranslation('rates');
   const minimum = useMinimumRates(customerId, canManage);
@@ -110,22 +86,22 @@ export function CustomerRateSections({ customerId, canManage }: CustomerRateSect
   return (
     <>
       {canManage ? (
-        <Section
+        <SectionCard
           title={t('customer.minimum')}
           description={t('customer.minimumHelp')}
           testId="customer-rates-minimum"
         >
           <MinimumRatesSection customerId={customerId} data={minimum.data} loading={minimum.isPending} />
-        </Section>
+        </SectionCard>
       ) : null}
-      <Section
+      <SectionCard
         title={t('customer.general')}
         description={canManage ? t('customer.generalHelp') : t('customer.generalHelpReadOnly')}
         testId="customer-rates-general"
       >
         <CustomerGeneralRates customerId={customerId} canManage={canManage} />
-      </Section>
-      <Section
+      </SectionCard>
+      <SectionCard
         title={t('customer.custom')}
         description={t('customer.customHelp')}
         testId="customer-rates-custom"
@@ -138,7 +114,14 @@ export function CustomerRateSections({ customerId, canManage }: CustomerRateSect
           emptyText={t('customer.customEmpty')}
           testId="customer-custom-rates-table"
         />
-      </Section>
+      </SectionCard>
+      <SectionCard
+        title={t('grid.title')}
+        description={t('grid.customerIntro')}
+        testId="customer-payable-grid"
+      >
+        <PayableGridEditor customerId={customerId} canManage={canManage} />
+      </SectionCard>
     </>
   );
 }

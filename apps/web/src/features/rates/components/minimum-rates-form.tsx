@@ -62,7 +62,7 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
         />
         <Paper withBorder>
           <Table.ScrollContainer minWidth={0} type="native">
-            <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table verticalSpacing="sm" horizontalSpacing="sm">
               <caption style={{ captionSide: 'top', textAlign: 'start', padding: '0.5rem 1rem' }}>
                 <Text span size="sm" c="gray.7">
                   {t('minimum.caption')}
@@ -87,7 +87,7 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
                       <Table.Th scope="row" fw={600}>
                         {name}
                       </Table.Th>
-                      <Table.Td miw={130}>
+                      <Table.Td miw={104}>
                         <NumberInput
                           aria-label={t('minimum.hourOf', { type: name })}
                           value={locked ? 0 : row.hour}
@@ -97,10 +97,11 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
                           error={errors[`minimum_rates.${index}.hour`]}
                           decimalScale={2}
                           clampBehavior="none"
+                          hideControls
                           data-testid={`minimum-hour-${row.translation_type_id}`}
                         />
                       </Table.Td>
-                      <Table.Td miw={150}>
+                      <Table.Td miw={116}>
                         <NumberInput
                           aria-label={t('minimum.amountOf', { type: name })}
                           value={row.amount}
@@ -108,6 +109,7 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
                           error={errors[`minimum_rates.${index}.amount`]}
                           decimalScale={2}
                           clampBehavior="none"
+                          hideControls
                           suffix=" €"
                           data-testid={`minimum-amount-${row.translation_type_id}`}
                         />

@@ -41,6 +41,7 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
       const body = error instanceof ApiError ? error.body : null;
       if (namesRows(body?.errors))
         openModal('validationErrors', {
+          title: t('excel.failedTitle'),
           intro: body?.message,
           messages: importReportLines(body?.errors, (row) => t('excel.row', { row })),
         });
