@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RateDto } from '@verba/contracts';
+import { useUiLocale } from '../../../components/use-locale.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { Paged } from '../../customers/api/customers.ts';
 
@@ -10,30 +11,31 @@ export const GENERAL: RateOwner = { kind: 'general' };
 
 export const RATES_PER_PAGE = 10;
 
+/** Language and translation type names come in the UI language: it is part of each key. */
 export const rateKeys = {
   all: ['rates'] as const,
-  list: (owner: RateOwner, page: number) => ['rates', 'list', owner, page] as const,
-  effective: (customerId: number, page: number) => ['rates', 'effective', customerId, page] as const,
+  list: (owner: RateOwner, page: number, locale: string) => ['rates', 'list', owner, page, locale] as const,
+  effective: (customerId: number, page: number, locale: string) =>
+    ['rates', 'effective', customerId, page, locale] as const,
   enabled: (customerId: number) => ['rates', 'enabled', customerId] as const,
-  minimum: (customerId: number) => ['rates', 'minimum', customerId] as const,
+  minimum: (customerId: number, locale: string) => ['rates', 'minimum', customerId, locale] as const,
 };
 
 /** `GET /rates` (general) or `GET /customers/{id}/rate` (a customer's own), paged. */
-export const useRates = (owner: RateOwner, page: number, enabled = true) =>
+export const useRates = (owner: RateOwner, page: number) =>
   useQuery({
-    queryKey: rateKeys.list(owner, page),
+    queryKey: rateKeys.list(owner, page, useUiLocale()),
     queryFn: () =>
       api.get<Paged<RateDto>>(owner.kind === 'general' ? '/rates' : `/customers/${owner.customerId}/rate`, {
         query: { page, per_page: RATES_PER_PAGE },
       }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 
 /** `GET /rates?customer_id=`: what a customer pays per pair (its own rate, else an enabled general one). */
 export const useEffectiveRates = (customerId: number, page: number) =>
   useQuery({
-    queryKey: rateKeys.effective(customerId, page),
+    queryKey: rateKeys.effective(customerId, page, useUiLocale()),
     queryFn: () =>
       api.get<Paged<RateDto>>('/rates', {
         query: { customer_id: customerId, page, per_page: RATES_PER_PAGE },
@@ -127,7 +129,7 @@ export interface MinimumRates {
 
 export const useMinimumRates = (customerId: number, enabled: boolean) =>
   useQuery({
-    queryKey: rateKeys.minimum(customerId),
+    queryKey: rateKeys.minimum(customerId, useUiLocale()),
     queryFn: () => api.get<MinimumRates>('/minimum-rates', { query: { customer_id: customerId } }),
     enabled,
   });
@@ -139,9 +141,10 @@ export interface MinimumRatesWrite {
 
 export const useSaveMinimumRates = (customerId: number) => {
   const client = useQueryClient();
+  const locale = useUiLocale();
   return useMutation({
     mutationFn: (body: MinimumRatesWrite) =>
       api.put<MinimumRates>(`/customers/${customerId}/minimum-rates`, body, { handles: [422] }),
-    onSuccess: (data) => client.setQueryData(rateKeys.minimum(customerId), data),
+    onSuccess: (data) => client.setQueryData(rateKeys.minimum(customerId, locale), data),
   });
 };

@@ -102,7 +102,7 @@ export function HolidaysEditor() {
             header: t('holidays.date'),
             render: (holiday) => <DateText value={`${holiday.date}T12:00:00`} />,
           },
-          { key: 'region', header: t('holidays.region'), render: (holiday) => holiday.region },
+          { key: 'region', header: t('holidays.region'), wide: true, render: (holiday) => holiday.region },
           { key: 'name', header: t('holidays.name'), render: (holiday) => holiday[`name_${locale}`] },
           {
             key: 'actions',
@@ -140,6 +140,7 @@ export function HolidaysEditor() {
                   const value = event.currentTarget.value;
                   setValues((current) => ({ ...current, [field]: value }));
                 }}
+                placeholder={field === 'region' ? 'ES-CT' : undefined}
                 error={errors[field]}
                 withAsterisk
                 data-testid={`holiday-${field}`}

@@ -25,14 +25,15 @@ interface RatesTableProps {
 
 const pairLabel = (rate: RateDto) => `${rate.source_language.iso_code} → ${rate.target_language.iso_code}`;
 
-function LanguageCell({ language }: { language: RateDto['source_language'] }) {
+/** "de → it" over "German → Italian": one column keeps the prices in view on a phone. */
+function PairCell({ rate }: { rate: RateDto }) {
   return (
     <Stack gap={0}>
-      <Text span fw={600} size="sm">
-        {language.iso_code}
+      <Text span fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {pairLabel(rate)}
       </Text>
       <Text span size="xs" c="gray.7">
-        {language.name}
+        {rate.source_language.name} → {rate.target_language.name}
       </Text>
     </Stack>
   );
@@ -60,16 +61,7 @@ export function RatesTable({
   const withAudit = rows?.some((rate) => rate.updated_at !== undefined) ?? false;
 
   const columns: PagedTableColumn<RateDto>[] = [
-    {
-      key: 'source',
-      header: t('columns.sourceShort'),
-      render: (rate) => <LanguageCell language={rate.source_language} />,
-    },
-    {
-      key: 'target',
-      header: t('columns.targetShort'),
-      render: (rate) => <LanguageCell language={rate.target_language} />,
-    },
+    { key: 'pair', header: t('columns.pair'), render: (rate) => <PairCell rate={rate} /> },
     {
       key: 'r1',
       header: t('columns.r1Short'),

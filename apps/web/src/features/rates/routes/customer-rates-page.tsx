@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Tooltip } from '@mantine/core';
 import { IconCurrencyEuro, IconInfoCircle } from '@tabler/icons-react';
 import type { RateDto } from '@verba/contracts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -38,7 +38,7 @@ export default function CustomerRatesPage() {
           extraColumns={[
             {
               key: 'info',
-              header: <Text span>{t('columns.info')}</Text>,
+              header: t('columns.info'),
               align: 'right',
               render: (rate) => (
                 <Tooltip label={t('info.open', { pair: pair(rate) })}>
