@@ -47,11 +47,10 @@ function CustomerGeneralRates({ customerId, canManage }: CustomerRateSectionsPro
           {t('general.empty')}
         </Text>
       }
-      extraColumns={[
+      leadingColumns={[
         {
           key: 'enabled',
           header: t('columns.enabledForCustomer'),
-          align: 'center',
           render: (rate) =>
             canManage ? (
               <Switch
@@ -60,7 +59,6 @@ function CustomerGeneralRates({ customerId, canManage }: CustomerRateSectionsPro
                 disabled={toggle.isPending && toggle.variables?.rateId === rate.id}
                 onChange={(event) => toggle.mutate({ rateId: rate.id, enable: event.currentTarget.checked })}
                 data-testid={`enable-rate-${rate.id}`}
-                styles={{ body: { justifyContent: 'center' } }}
               />
             ) : (
               <Badge

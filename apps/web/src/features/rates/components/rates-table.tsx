@@ -18,7 +18,9 @@ interface RatesTableProps {
   /** With these, each row has edit and delete buttons (VERBA_ADMIN). */
   onEdit?: (rate: RateDto) => void;
   onDelete?: (rate: RateDto) => void;
-  /** Columns after the prices (an enable switch, an info button). */
+  /** Columns before the pair (the main action of a row, e.g. an enable switch). */
+  leadingColumns?: PagedTableColumn<RateDto>[];
+  /** Columns after the prices (an info button). */
   extraColumns?: PagedTableColumn<RateDto>[];
   testId: string;
 }
@@ -54,6 +56,7 @@ export function RatesTable({
   onPage,
   onEdit,
   onDelete,
+  leadingColumns = [],
   extraColumns = [],
   testId,
 }: RatesTableProps) {
@@ -61,6 +64,7 @@ export function RatesTable({
   const withAudit = rows?.some((rate) => rate.updated_at !== undefined) ?? false;
 
   const columns: PagedTableColumn<RateDto>[] = [
+    ...leadingColumns,
     { key: 'pair', header: t('columns.pair'), render: (rate) => <PairCell rate={rate} /> },
     {
       key: 'r1',
