@@ -11,11 +11,18 @@ interface IssueLike {
   maximum?: unknown;
 }
 
-/** First message of each top-level field of a failed zod parse, translated (shared validation keys). */
-export function zodFieldErrors(issues: readonly IssueLike[], t: Translate): FieldErrors {
+/**
+ * First message of each top-level field of a failed zod parse, translated (shared validation keys).
+ * With `fullPath`, nested fields keep their whole dotted path ("minimum_rates.0.hour"), as the API names them.
+ */
+export function zodFieldErrors(
+  issues: readonly IssueLike[],
+  t: Translate,
+  { fullPath = false }: { fullPath?: boolean } = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
+    const field = fullPath ? issue.path.map(String).join('.') : String(issue.path[0] ?? '');
     if (errors[field]) continue;
     errors[field] = t(issue.message, {
       ns: 'validation',

@@ -52,12 +52,13 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const ratesOf = async (customerId: number) =>
+/** [source, target, r1, r2] of a customer's rates, or with `null` of the general ones. */
+const ratesOf = async (customerId: number | null) =>
   (
     await t.database.db
       .select({ s: rates.source_lang, t: rates.target_lang, r1: rates.r1, r2: rates.r2 })
       .from(rates)
-      .where(eq(rates.customer_id, customerId))
+      .where(customerId === null ? eq(rates.default_group, true) : eq(rates.customer_id, customerId))
       .orderBy(asc(rates.source_lang), asc(rates.target_lang))
   ).map((r) => [r.s, r.t, r.r1, r.r2]);
 
@@ -227,6 +228,44 @@ describe('Excel import and export', () => {
     for (const role of ROLE_NAMES.filter((r) => r !== 'admin'))
       expect((await upload(acme, 'rates.xlsx', file, tokens[role])).status, role).toBe(403);
     expect((await upload(999999, 'rates.xlsx', file)).status).toBe(404);
+  });
+
+  it('the general list imports and exports the same way (admin only, all or nothing)', async () => {
+    const general = () => ratesOf(null);
+    const send = async (content: Buffer, token = tokens.admin) => {
+      const { body, headers } = multipart('general.xlsx', content);
+      return call(t.app, 'POST', '/api/rates/import', { token, body, headers });
+    };
+    const before = await general();
+    const bad = await send(
+      await workbook([
+        ['nl', 'de', 0.07, 25],
+        ['nl', 'nl', 0.07, 25],
+      ]),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual({ 'row 3': ['The languages must be different.'] });
+    expect(await general()).toEqual(before);
+
+    const good = await workbook([['nl', 'de', 0.07, 25]]);
+    for (const role of ROLE_NAMES.filter((r) => r !== 'admin'))
+      expect((await send(good, tokens[role])).status, role).toBe(403);
+    const res = await send(good);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ created: 1, updated: 0 });
+    expect(await general()).toContainEqual([lang.nl, lang.de, '0.0700', '25.00']);
+    // it is a general rate, not any customer's
+    const [row] = await t.database.db
+      .select()
+      .from(rates)
+      .where(eq(rates.source_lang, lang.nl!))
+      .orderBy(asc(rates.id));
+    expect(row).toMatchObject({ customer_id: null, default_group: true });
+
+    const exported = await call(t.app, 'GET', '/api/rates/excel', { token: tokens.admin });
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('excel.xlsx');
+    expect(await readSheet(exported.raw.rawPayload)).toContainEqual(['nl', 'de', 0.07, 25]);
   });
 
   it('the template is an empty sheet with the header, in the request language', async () => {

@@ -401,6 +401,7 @@ describe('reading rates', () => {
       { admin: 200, pm: 200, acmeAdmin: 404, acmeUser: 404, globexAdmin: 403 },
     ],
     ['/api/rates/template', { admin: 200, pm: 403, acmeAdmin: 403, acmeUser: 403, globexAdmin: 403 }],
+    ['/api/rates/excel', { admin: 200, pm: 403, acmeAdmin: 403, acmeUser: 403, globexAdmin: 403 }],
     [
       '/api/rates/languages/sources',
       { admin: 200, pm: 200, acmeAdmin: 200, acmeUser: 200, globexAdmin: 200 },

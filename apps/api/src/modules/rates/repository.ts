@@ -199,7 +199,11 @@ export async function findRateDto(db: Db, id: number, locale: Locale, withAudit:
 }
 
 /** Every rate of a customer, for the Excel export (ISO codes, r1, r2). */
-export async function exportCustomerRates(db: Db, customerId: number) {
+/** The rows of an owner's list: a customer's own rates, or with `null` the general ones. */
+const ownedBy = (customerId: number | null) =>
+  customerId === null ? eq(rates.default_group, true) : eq(rates.customer_id, customerId);
+
+export async function exportRates(db: Db, customerId: number | null) {
   return db
     .select({
       source: sourceLanguage.iso_code,
@@ -210,7 +214,7 @@ export async function exportCustomerRates(db: Db, customerId: number) {
     .from(rates)
     .innerJoin(sourceLanguage, eq(sourceLanguage.id, rates.source_lang))
     .innerJoin(targetLanguage, eq(targetLanguage.id, rates.target_lang))
-    .where(eq(rates.customer_id, customerId))
+    .where(ownedBy(customerId))
     .orderBy(asc(sourceLanguage.iso_code), asc(targetLanguage.iso_code));
 }
 
@@ -344,10 +348,10 @@ export interface ImportRow {
   r2: string;
 }
 
-/** Creates or updates the customer's rate of every row, all or nothing. */
-export async function importCustomerRates(
+/** Creates or updates the rate of every row, all or nothing: a customer's, or with `null` general ones. */
+export async function importRates(
   db: Db,
-  customerId: number,
+  customerId: number | null,
   rows: ImportRow[],
   userId: number | null,
 ): Promise<{ created: number; updated: number }> {
@@ -355,7 +359,7 @@ export async function importCustomerRates(
     const existing = await tx
       .select({ id: rates.id, source_lang: rates.source_lang, target_lang: rates.target_lang })
       .from(rates)
-      .where(eq(rates.customer_id, customerId));
+      .where(ownedBy(customerId));
     const byPair = new Map(existing.map((r) => [`${r.source_lang}:${r.target_lang}`, r.id]));
     let created = 0;
     let updated = 0;
@@ -365,7 +369,7 @@ export async function importCustomerRates(
       if (id === undefined) {
         await tx.insert(rates).values({
           customer_id: customerId,
-          default_group: false,
+          default_group: customerId === null,
           ...row,
           enabled: true,
           updated_by: userId,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -48,6 +49,15 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     buffer,
   });
+
+  /** The multipart `file` part, or null when there is none (the service says it is required). */
+  const uploadedFile = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return null;
+    const part = await request.file();
+    if (part && part.fieldname === 'file') return { filename: part.filename, buffer: await part.toBuffer() };
+    part?.file.resume();
+    return null;
+  };
 
   // ------------------------------------------------------------ general and customer rates
 
@@ -113,6 +123,31 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
         .headers({ ...file.headers, 'content-disposition': 'attachment; filename="rates-template.xlsx"' })
         .send(file.buffer);
     },
+  );
+
+  app.get(
+    '/rates/excel',
+    {
+      schema: { tags, summary: 'Export the general rates (excel.xlsx)', querystring: langQuery },
+      config: { access: 'rates:manage' },
+    },
+    async (request, reply) => {
+      const file = sendXlsx(await service.exportGeneralRates(app, request));
+      return reply.headers(file.headers).send(file.buffer);
+    },
+  );
+
+  app.post(
+    '/rates/import',
+    {
+      schema: {
+        tags,
+        summary: 'Import general rates from Excel (multipart `file`, .xlsx, max 5 MB)',
+        consumes: ['multipart/form-data'],
+      },
+      config: { access: 'rates:manage', action: 'rates.import' },
+    },
+    async (request) => ({ data: await service.importRates(app, request, null, await uploadedFile(request)) }),
   );
 
   app.get(
@@ -183,16 +218,9 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'rates:manage', action: 'rates.import' },
     },
-    async (request) => {
-      let file: { filename: string; buffer: Buffer } | null = null;
-      if (request.isMultipart()) {
-        const part = await request.file();
-        if (part && part.fieldname === 'file')
-          file = { filename: part.filename, buffer: await part.toBuffer() };
-        else part?.file.resume();
-      }
-      return { data: await service.importCustomerRates(app, request, request.params.id, file) };
-    },
+    async (request) => ({
+      data: await service.importRates(app, request, request.params.id, await uploadedFile(request)),
+    }),
   );
 
   app.get(

@@ -299,7 +299,12 @@ export const headerRow = (request: FastifyRequest): [string, string, string, str
 
 export async function exportCustomerRates(app: FastifyInstance, request: FastifyRequest, customerId: number) {
   await readableCustomer(app, request, customerId, READ_CUSTOMER_RATES);
-  return writeRatesWorkbook(headerRow(request), await repo.exportCustomerRates(app.db, customerId));
+  return writeRatesWorkbook(headerRow(request), await repo.exportRates(app.db, customerId));
+}
+
+/** The general rates as a workbook in the import format (the admin's general rates screen). */
+export async function exportGeneralRates(app: FastifyInstance, request: FastifyRequest) {
+  return writeRatesWorkbook(headerRow(request), await repo.exportRates(app.db, null));
 }
 
 export const ratesTemplate = (request: FastifyRequest) => writeRatesWorkbook(headerRow(request), []);
@@ -310,16 +315,17 @@ const fileError = (key: string, values?: Record<string, unknown>) =>
 const code = (cell: CellValue) => (cell === null ? null : String(cell).trim().toLowerCase());
 
 /**
- * Imports an .xlsx of rates into a customer's own rates: every row is checked first; one bad row
- * and nothing is written (422 naming each row). Pairs it already has are updated, others created.
+ * Imports an .xlsx of rates into a customer's own rates, or with `customerId` null into the
+ * general rates: every row is checked first; one bad row and nothing is written (422 naming each
+ * row). Pairs the list already has are updated, others created.
  */
-export async function importCustomerRates(
+export async function importRates(
   app: FastifyInstance,
   request: FastifyRequest,
-  customerId: number,
+  customerId: number | null,
   file: { filename: string; buffer: Buffer } | null,
 ) {
-  const customer = await existingCustomer(app, customerId);
+  const customer = customerId === null ? null : await existingCustomer(app, customerId);
   if (!file) throw fileError('rates.import.file_required');
   const ext = /\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
   const kind = sniffFile(file.buffer);
@@ -374,14 +380,14 @@ export async function importCustomerRates(
 
   let result: { created: number; updated: number };
   try {
-    result = await repo.importCustomerRates(app.db, customerId, rows, request.user?.id ?? null);
+    result = await repo.importRates(app.db, customerId, rows, request.user?.id ?? null);
   } catch (err) {
     // someone added one of these pairs meanwhile: nothing was written, the user may retry
     if (isUniqueViolation(err)) throw fileError('validation.rates.pair_taken');
     throw err;
   }
   request.actionLog = {
-    description: `Imported ${rows.length} rates for ${customer.name} from ${file.filename} (${result.created} created, ${result.updated} updated)`,
+    description: `Imported ${rows.length} ${customer ? `rates for ${customer.name}` : 'general rates'} from ${file.filename} (${result.created} created, ${result.updated} updated)`,
     customerId,
   };
   return { ...result, message: request.t('rates.import.imported', result) };

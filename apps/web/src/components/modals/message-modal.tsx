@@ -52,7 +52,8 @@ export function MessageModal({
       <Stack gap="lg">
         <div>{children}</div>
         <Group justify="flex-end">
-          <Button color={color} onClick={onAction ?? onClose} data-autofocus>
+          {/* The theme's primary colour: white on the red or orange of the icon is below AA contrast. */}
+          <Button onClick={onAction ?? onClose} data-autofocus>
             {actionLabel}
           </Button>
         </Group>

@@ -17,7 +17,7 @@ export interface ModalPropsByType {
   sessionExpired: { onLogin: () => void };
   notFound: { message?: string };
   inactiveUser: { message?: string };
-  validationErrors: { messages: string[] };
+  validationErrors: { messages: string[]; intro?: string; title?: string };
   info: { title: string; body: string };
 }
 

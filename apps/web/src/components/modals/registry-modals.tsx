@@ -38,7 +38,7 @@ export function ConfirmModal({ props, onClose }: RegistryModalProps<ModalPropsBy
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button color={props.danger ? 'red' : undefined} loading={busy} onClick={() => void confirm()}>
+          <Button color={props.danger ? 'red.9' : undefined} loading={busy} onClick={() => void confirm()}>
             {props.confirmLabel ?? t('actions.confirm')}
           </Button>
         </Group>
@@ -203,12 +203,13 @@ export function ValidationErrorsModal({
     <MessageModal
       opened
       onClose={onClose}
-      title={t('errors.incorrectInformation')}
+      title={props.title ?? t('errors.incorrectInformation')}
       icon={<IconListCheck size={20} />}
       color="red"
       actionLabel={t('actions.close')}
       testId="modal-validation-errors"
     >
+      {props.intro ? <Text mb="sm">{props.intro}</Text> : null}
       <List spacing="xs">
         {props.messages.map((message, index) => (
           <List.Item key={`${index}-${message}`}>{message}</List.Item>

@@ -2,20 +2,8 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconCoin, IconFolderPlus, IconHourglassHigh } from '@tabler/icons-react';
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCoin, IconFolderPlus } from '@tabler/icons-react';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
@@ -27,6 +15,7 @@ import { AssignProjectsModal } from '../components/assign-projects-modal.tsx';
 import { BonusModal } from '../components/bonus-modal.tsx';
 import { applyServerErrors, CustomerForm, initialCustomerValues } from '../components/customer-form.tsx';
 import { CustomerUsers } from '../components/customer-users.tsx';
+import { CustomerRateSections } from '../../rates/components/customer-rate-sections.tsx';
 
 export default function CustomerEditPage() {
   const { t } = useTranslation('customers');
@@ -221,25 +210,7 @@ export default function CustomerEditPage() {
           </Paper>
         ) : null}
 
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          {(['minimum', 'general', 'custom'] as const).map((kind) => (
-            <Paper withBorder p="lg" key={kind} data-testid={`customer-rates-${kind}`}>
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon variant="light" color="ink" radius="xl">
-                  <IconHourglassHigh size={18} aria-hidden />
-                </ThemeIcon>
-                <div>
-                  <Title order={2} fz="md">
-                    {t(`rates.${kind}`)}
-                  </Title>
-                  <Text size="sm" c="gray.7">
-                    {t('rates.soon')}
-                  </Text>
-                </div>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <CustomerRateSections customerId={id} canManage={userCan(user, 'rates:manage')} />
       </Stack>
 
       {modal === 'bonus' ? (

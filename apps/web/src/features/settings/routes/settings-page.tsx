@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Accordion, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useTranslationTypes } from '../api/settings.ts';
 import { NextTaskIdForm } from '../components/next-task-id-form.tsx';
 import { TranslationTypeForm } from '../components/translation-type-form.tsx';
+import { HolidaysEditor } from '../../rates/components/holidays-editor.tsx';
+import { PayableGridEditor } from '../../rates/components/payable-grid-form.tsx';
 
 export default function SettingsPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'rates']);
   const types = useTranslationTypes();
   return (
     <div data-testid="settings-page">
@@ -42,6 +45,20 @@ export default function SettingsPage() {
             </Accordion>
           )}
         </Paper>
+        <SectionCard
+          title={t('grid.title', { ns: 'rates' })}
+          description={t('grid.intro', { ns: 'rates' })}
+          testId="settings-payable-grid"
+        >
+          <PayableGridEditor customerId={null} canManage />
+        </SectionCard>
+        <SectionCard
+          title={t('holidays.title', { ns: 'rates' })}
+          description={t('holidays.intro', { ns: 'rates' })}
+          testId="settings-holidays"
+        >
+          <HolidaysEditor />
+        </SectionCard>
       </Stack>
     </div>
   );

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { Button, FileButton } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useModalStore } from '../../../components/modals/modal-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../tasks/api/download.ts';
+import { buildFormData, uploadRequest } from '../../tasks/api/upload.ts';
+import { excelPaths, rateKeys, TEMPLATE_PATH, type RateOwner } from '../api/rates.ts';
+import { importReportLines, namesRows } from '../lib/rate-rules.ts';
+
+interface RateExcelActionsProps {
+  owner: RateOwner;
+  /** Import and template (VERBA_ADMIN); without it only the export. */
+  canImport: boolean;
+}
+
+/**
+ * Excel for a rate list: import an .xlsx (all or nothing; a file with bad rows opens a report
+ * naming each row), download the empty template, export the list as excel.xlsx.
+ */
+export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
+  const { t } = useTranslation('rates');
+  const client = useQueryClient();
+  const openModal = useModalStore((state) => state.openModal);
+  const [uploading, setUploading] = useState(false);
+  const paths = excelPaths(owner);
+
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const result = await uploadRequest<{ message: string }>(paths.upload, buildFormData({ file }), {
+        handles: [413, 422],
+      });
+      notifications.show({ color: 'green', title: t('excel.importedTitle'), message: result.message });
+      await client.invalidateQueries({ queryKey: rateKeys.all });
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (namesRows(body?.errors))
+        openModal('validationErrors', {
+          title: t('excel.failedTitle'),
+          intro: body?.message,
+          messages: importReportLines(body?.errors, (row) => t('excel.row', { row })),
+        });
+      else
+        notifications.show({
+          color: 'red',
+          title: t('excel.failedTitle'),
+          message: importReportLines(body?.errors, String).join(' ') || body?.message || t('excel.failed'),
+        });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const download = (path: string, name: string) => {
+    downloadFile(path, name).catch(() => {
+      // the global failure table already told the user
+    });
+  };
+
+  return (
+    <>
+      {canImport ? (
+        <>
+          <FileButton
+            onChange={(file) => void importFile(file)}
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            disabled={uploading}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconUpload size={18} aria-hidden />}
+                loading={uploading}
+                disabled={uploading}
+                data-testid="rates-import"
+              >
+                {t('excel.import')}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+            onClick={() => download(TEMPLATE_PATH, 'rates-template.xlsx')}
+            data-testid="rates-template"
+          >
+            {t('excel.template')}
+          </Button>
+        </>
+      ) : null}
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={18} aria-hidden />}
+        onClick={() => download(paths.download, 'excel.xlsx')}
+        data-testid="rates-export"
+      >
+        {t('excel.export')}
+      </Button>
+    </>
+  );
+}
