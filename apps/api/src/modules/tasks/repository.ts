@@ -103,6 +103,10 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
       amount: untaxed,
     }[q.sort];
     const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+    // A search is planned for its own pattern: the generic plan of a named statement cannot know
+    // that a pattern is selective enough for the trigram index. An unnamed statement ('') gets a
+    // plan per call; the rest of the shapes are named and planned once per connection.
+    const statementName = (suffix: string) => (q.search ? '' : `${name}_${suffix}`);
     // Counting every match of a large list costs more than the page itself: count up to a cap.
     const capped = db
       .select({ one: sql`1` })
@@ -138,9 +142,9 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
       .orderBy(order, desc(tasks.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`${name}_p`);
+      .prepare(statementName('p'));
     // An empty page (none match, or a page past the end) still needs the count.
-    return { count: countQuery.prepare(`${name}_n`), page };
+    return { count: countQuery.prepare(statementName('n')), page };
   });
 }
 
