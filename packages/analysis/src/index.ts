@@ -29,3 +29,5 @@ export { AnalysisError, ErrorKeys } from './errors.ts';
 export type { ErrorKey, FileError } from './errors.ts';
 export { acceptedExtensions } from './detect.ts';
 export type { DetectedType } from './detect.ts';
+export { readXlsFirstSheet } from './sheet/xls-sheet.ts';
+export type { XlsCell, XlsRow } from './sheet/xls-sheet.ts';

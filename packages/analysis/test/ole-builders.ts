@@ -95,6 +95,103 @@ export function xlsFile(options: { encrypted?: boolean } = {}): Uint8Array {
   return oleFile({ Workbook: Buffer.concat(parts) });
 }
 
+/**
+ * A cell of `xlsWorkbook`: text goes to the shared strings, numbers to NUMBER; `{ rk }`,
+ * `{ formula }` and `{ mulrk }` (several RK cells from this column on, in one record) pick those.
+ */
+export type XlsTestCell =
+  string | number | null | { rk: number } | { mulrk: number[] } | { formula: number | string };
+
+function rk(value: number): number {
+  if (Number.isInteger(value) && Math.abs(value) < 2 ** 29) return ((value << 2) | 2) >>> 0;
+  if (Number.isInteger(value * 100) && Math.abs(value * 100) < 2 ** 29)
+    return (((value * 100) << 2) | 3) >>> 0;
+  throw new Error(`${value} has no exact RK form in this builder`);
+}
+
+/**
+ * A BIFF8 workbook whose first worksheet holds `rows` from A1 (a second sheet follows to prove
+ * only the first is read): LABELSST for text, NUMBER for numbers, RK / MULRK and FORMULA on request.
+ */
+export function xlsWorkbook(
+  rows: XlsTestCell[][],
+  secondSheet: XlsTestCell[][] = [['other sheet']],
+): Uint8Array {
+  const bof = (dt: number) => {
+    const b = Buffer.alloc(16);
+    b.writeUInt16LE(0x0600, 0);
+    b.writeUInt16LE(dt, 2);
+    return record(0x0809, b);
+  };
+  const strings: string[] = [];
+  const stringIndex = (text: string) => {
+    const at = strings.indexOf(text);
+    return at >= 0 ? at : strings.push(text) - 1;
+  };
+  const cellRecord = (row: number, col: number, cell: Exclude<XlsTestCell, null>): Buffer[] => {
+    const head = Buffer.alloc(6);
+    head.writeUInt16LE(row, 0);
+    head.writeUInt16LE(col, 2);
+    if (typeof cell === 'string') {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(stringIndex(cell), 0);
+      return [record(0x00fd, Buffer.concat([head, b]))];
+    }
+    if (typeof cell === 'number') {
+      const b = Buffer.alloc(8);
+      b.writeDoubleLE(cell, 0);
+      return [record(0x0203, Buffer.concat([head, b]))];
+    }
+    if ('mulrk' in cell) {
+      const values = cell.mulrk.map((v) => {
+        const b = Buffer.alloc(6);
+        b.writeUInt32LE(rk(v), 2);
+        return b;
+      });
+      const last = Buffer.alloc(2);
+      last.writeUInt16LE(col + cell.mulrk.length - 1, 0);
+      return [record(0x00bd, Buffer.concat([head.subarray(0, 4), ...values, last]))];
+    }
+    if ('rk' in cell) {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(rk(cell.rk), 0);
+      return [record(0x027e, Buffer.concat([head, b]))];
+    }
+    const result = Buffer.alloc(8 + 6);
+    if (typeof cell.formula === 'number') result.writeDoubleLE(cell.formula, 0);
+    else result.writeUInt16LE(0xffff, 6);
+    const formula = record(0x0006, Buffer.concat([head, result]));
+    return typeof cell.formula === 'number' ? [formula] : [formula, record(0x0207, xlString(cell.formula))];
+  };
+  const sheet = (cells: XlsTestCell[][]) =>
+    Buffer.concat([
+      bof(0x0010),
+      ...cells.flatMap((row, r) => row.flatMap((cell, c) => (cell === null ? [] : cellRecord(r, c, cell)))),
+      record(0x000a, Buffer.alloc(0)),
+    ]);
+  const first = sheet(rows);
+  const second = sheet(secondSheet);
+  const sstHead = Buffer.alloc(8);
+  sstHead.writeUInt32LE(strings.length, 0);
+  sstHead.writeUInt32LE(strings.length, 4);
+  const sst = record(0x00fc, Buffer.concat([sstHead, ...strings.map(xlString)]));
+  const boundSheet = (offset: number, name: string) => {
+    const b = Buffer.alloc(6);
+    b.writeUInt32LE(offset, 0);
+    return record(0x0085, Buffer.concat([b, Buffer.from([name.length, 0]), Buffer.from(name, 'latin1')]));
+  };
+  const globalsLength =
+    bof(0x0005).length + boundSheet(0, 'rates').length + boundSheet(0, 'other').length + sst.length + 4;
+  const globals = Buffer.concat([
+    bof(0x0005),
+    boundSheet(globalsLength, 'rates'),
+    boundSheet(globalsLength + first.length, 'other'),
+    sst,
+    record(0x000a, Buffer.alloc(0)),
+  ]);
+  return oleFile({ Workbook: Buffer.concat([globals, first, second]) });
+}
+
 function pptRecord(type: number, body: Buffer, container = false): Buffer {
   const h = Buffer.alloc(8);
   h.writeUInt16LE(container ? 0x000f : 0, 0);

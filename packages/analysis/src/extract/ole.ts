@@ -31,7 +31,7 @@ export async function openOle(path: Source, maxBytes: number): Promise<OleFile> 
   return { kind, cfb };
 }
 
-function stream(cfb: CFB$Container, name: string): Buffer | undefined {
+export function stream(cfb: CFB$Container, name: string): Buffer | undefined {
   const e = CFB.find(cfb, name);
   if (!e || !e.content) return undefined;
   const c = e.content as unknown;
@@ -200,7 +200,7 @@ export function extractXls(ole: OleFile, ctx: ExtractContext): void {
 }
 
 /** The shared string table, whose strings may continue across CONTINUE records. */
-function readSst(segments: Buffer[]): string[] {
+export function readSst(segments: Buffer[]): string[] {
   let seg = 0;
   let off = 8;
   const cur = () => segments[seg] as Buffer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { xlsWorkbook } from '@verba/analysis/test-support/ole-builders';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { actionLogs, customers, languages, rates } from '../../db/schema/index.ts';
@@ -137,6 +138,29 @@ describe('Excel import and export', () => {
     expect(await ratesOf(globex)).toEqual(before);
   });
 
+  it('imports an Excel 97-2003 .xls (text, numbers and RK cells) like an .xlsx', async () => {
+    const file = Buffer.from(
+      xlsWorkbook([
+        ['source', 'target', 'r1', 'r2'],
+        ['it', 'de', 0.0725, { rk: 28.5 }],
+        [],
+        [' IT ', 'fr', { formula: 0.08 }, { rk: 30 }],
+      ]),
+    );
+    const res = await upload(globex, 'old-rates.xls', file);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ created: 2, updated: 0 });
+    expect(await ratesOf(globex)).toEqual(
+      expect.arrayContaining([
+        [lang.it, lang.de, '0.0725', '28.50'],
+        [lang.it, lang.fr, '0.0800', '30.00'],
+      ]),
+    );
+    const bad = await upload(globex, 'old-rates.xls', Buffer.from(xlsWorkbook([['h'], ['it', 'it', 1, 1]])));
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual({ 'row 2': ['The languages must be different.'] });
+  });
+
   it('a file with bad rows changes nothing and names each bad row', async () => {
     const before = await ratesOf(acme);
     const file = await workbook([
@@ -174,13 +198,13 @@ describe('Excel import and export', () => {
     const before = await ratesOf(acme);
     const text = await upload(acme, 'rates.csv', Buffer.from('en,es,0.1,10\n'));
     expect(text.status).toBe(422);
-    expect(text.json.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx).'] });
+    expect(text.json.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx or .xls).'] });
     const renamed = await upload(acme, 'rates.xlsx', Buffer.from('en,es,0.1,10\n'));
-    expect(renamed.json.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx).'] });
+    expect(renamed.json.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx or .xls).'] });
     const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]);
-    const xls = await upload(acme, 'rates.xls', ole);
-    expect(xls.status).toBe(422);
-    expect(xls.json.errors.file[0]).toContain('.xls');
+    const brokenXls = await upload(acme, 'rates.xls', ole);
+    expect(brokenXls.status).toBe(422);
+    expect(brokenXls.json.errors).toEqual({ file: ['The Excel file could not be read.'] });
     const zip = await upload(acme, 'rates.xlsx', Buffer.from('504b030414000000', 'hex'));
     expect(zip.json.errors).toEqual({ file: ['The Excel file could not be read.'] });
     const empty = await upload(acme, 'rates.xlsx', await workbook([]));
@@ -194,7 +218,7 @@ describe('Excel import and export', () => {
       tokens.admin,
       'other',
     );
-    expect(wrongField.json.errors).toEqual({ file: ['Choose an Excel file (.xlsx) to import.'] });
+    expect(wrongField.json.errors).toEqual({ file: ['Choose an Excel file (.xlsx or .xls) to import.'] });
     const json = await call(t.app, 'POST', `/api/customers/${acme}/rate`, {
       token: tokens.admin,
       body: { file: 'x' },

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readXlsFirstSheet } from '@verba/analysis';
 
 /** Columns of the import file, the export and the template: source ISO, target ISO, r1, r2. */
 export const RATE_COLUMNS = 4;
@@ -101,6 +102,22 @@ export async function readRatesWorkbook(buffer: Buffer): Promise<SheetRow[]> {
     rows.push({ row: rowNumber, cells });
   });
   return rows;
+}
+
+/**
+ * Reads the first worksheet of an Excel 97–2003 workbook (.xls) the same way: rows after the
+ * header, four columns. Throws on a file that cannot be read or TooManyRowsError.
+ */
+export function readRatesXls(buffer: Buffer): SheetRow[] {
+  const sheet = readXlsFirstSheet(buffer, MAX_IMPORT_ROWS + 1);
+  if (sheet.length > MAX_IMPORT_ROWS + 1) throw new TooManyRowsError();
+  return sheet
+    .filter(({ row }) => row !== 1)
+    .map(({ row, cells }) => ({
+      row,
+      cells: [0, 1, 2, 3].map((col) => cells[col] ?? null) as SheetRow['cells'],
+    }))
+    .filter(({ cells }) => cells.some((c) => c !== null));
 }
 
 /** An .xlsx with the header row and one row per rate; r1 and r2 as numbers (4 and 2 decimals). */

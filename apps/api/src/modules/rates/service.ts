@@ -21,6 +21,7 @@ import {
   TooManyRowsError,
   ZipBombError,
   readRatesWorkbook,
+  readRatesXls,
   sniffFile,
   writeRatesWorkbook,
   type CellValue,
@@ -315,7 +316,7 @@ const fileError = (key: string, values?: Record<string, unknown>) =>
 const code = (cell: CellValue) => (cell === null ? null : String(cell).trim().toLowerCase());
 
 /**
- * Imports an .xlsx of rates into a customer's own rates, or with `customerId` null into the
+ * Imports an .xlsx or .xls of rates into a customer's own rates, or with `customerId` null into the
  * general rates: every row is checked first; one bad row and nothing is written (422 naming each
  * row). Pairs the list already has are updated, others created.
  */
@@ -329,12 +330,12 @@ export async function importRates(
   if (!file) throw fileError('rates.import.file_required');
   const ext = /\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
   const kind = sniffFile(file.buffer);
-  if (kind === 'xls' || (ext === 'xls' && kind !== 'xlsx')) throw fileError('rates.import.xls_unsupported');
-  if (ext !== 'xlsx' || kind !== 'xlsx') throw fileError('rates.import.file_type');
+  // Either extension is fine for either format (an .xls renamed .xlsx still opens in Excel).
+  if (kind === 'other' || (ext !== 'xlsx' && ext !== 'xls')) throw fileError('rates.import.file_type');
 
   let sheetRows;
   try {
-    sheetRows = await readRatesWorkbook(file.buffer);
+    sheetRows = kind === 'xlsx' ? await readRatesWorkbook(file.buffer) : readRatesXls(file.buffer);
   } catch (err) {
     if (err instanceof TooManyRowsError)
       throw fileError('rates.import.too_many_rows', { max: MAX_IMPORT_ROWS });

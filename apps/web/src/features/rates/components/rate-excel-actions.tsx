@@ -18,7 +18,7 @@ interface RateExcelActionsProps {
 }
 
 /**
- * Excel for a rate list: import an .xlsx (all or nothing; a file with bad rows opens a report
+ * Excel for a rate list: import an .xlsx or .xls (all or nothing; a file with bad rows opens a report
  * naming each row), download the empty template, export the list as excel.xlsx.
  */
 export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
@@ -68,7 +68,7 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
         <>
           <FileButton
             onChange={(file) => void importFile(file)}
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
             disabled={uploading}
           >
             {(props) => (
