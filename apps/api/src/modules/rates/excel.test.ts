@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -137,6 +141,40 @@ describe('Excel import and export', () => {
     expect(other.json.data).toMatchObject({ created: before.length, updated: 0 });
     expect(await ratesOf(globex)).toEqual(before);
   });
+
+  it('LibreOffice opens the export, and its .xls save of it re-imports unchanged', async () => {
+    const before = await ratesOf(acme);
+    const exported = await call(t.app, 'GET', `/api/customers/${acme}/excel/rate`, { token: tokens.admin });
+    const dir = mkdtempSync(join(tmpdir(), 'verba-libreoffice-'));
+    try {
+      writeFileSync(join(dir, 'excel.xlsx'), exported.raw.rawPayload);
+      const convert = (format: string) =>
+        execFileSync(
+          'soffice',
+          // A profile of its own: another test process may run LibreOffice at the same time.
+          [
+            `-env:UserInstallation=file://${dir}/profile`,
+            '--headless',
+            '--convert-to',
+            format,
+            '--outdir',
+            dir,
+            'excel.xlsx',
+          ],
+          { cwd: dir, timeout: 120_000, stdio: 'pipe' },
+        );
+      convert('csv');
+      const csv = readFileSync(join(dir, 'excel.csv'), 'utf8').trim().split('\n');
+      expect(csv).toHaveLength(before.length + 1);
+      expect(csv).toContain('en,fr,0.0912,32.5');
+      convert('xls');
+      const xls = await upload(acme, 'excel.xls', readFileSync(join(dir, 'excel.xls')));
+      expect(xls.json.data).toMatchObject({ created: 0, updated: before.length });
+      expect(await ratesOf(acme)).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('imports an Excel 97-2003 .xls (text, numbers and RK cells) like an .xlsx', async () => {
     const file = Buffer.from(
