@@ -12,6 +12,15 @@ export const requiredText = (max = 255) =>
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.max_length' });
 
+/** Money typed by a person: a number or numeric string with at most 2 decimals, within bounds (2-decimal string). */
+export const moneyInput = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'validation.number' })
+    .refine(Number.isFinite, { error: 'validation.number' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'validation.step' })
+    .pipe(z.number().min(min, { error: 'validation.min' }).max(max, { error: 'validation.max' }))
+    .transform((n) => n.toFixed(2));
+
 export const optionalText = (max = 255) =>
   z
     .string()

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_SCHEMES } from '../task-states.ts';
 import { ROLES } from '../roles.ts';
 import { LOCALES } from '../locales.ts';
-import { emailSchema, langField, optionalText, requiredText } from './common.ts';
-
-/** Money typed by a person: a number or numeric string with at most 2 decimals, within bounds. */
-export const moneyInput = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'validation.number' })
-    .refine(Number.isFinite, { error: 'validation.number' })
-    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), { error: 'validation.step' })
-    .pipe(z.number().min(min, { error: 'validation.min' }).max(max, { error: 'validation.max' }))
-    .transform((n) => n.toFixed(2));
+import { emailSchema, langField, moneyInput, optionalText, requiredText } from './common.ts';
 
 const id = z.coerce
   .number({ error: 'validation.required' })

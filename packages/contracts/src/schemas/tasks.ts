@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TASK_STATE_FILTERS } from '../task-states.ts';
-import { langField, optionalText, requiredText } from './common.ts';
+import { langField, moneyInput, optionalText, requiredText } from './common.ts';
 
 /** Multipart fields arrive as strings: "true"/"1"/"on" are true. */
 const formBoolean = z.preprocess(
@@ -102,16 +102,7 @@ export const hasAcceptedExtension = (fileName: string): boolean => {
   return fileName.includes('.') && (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext);
 };
 
-/** Money field bounds of spec part 2 §5, as decimal strings with 2 decimals. */
-const money = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'validation.number' })
-    .refine(Number.isFinite, { error: 'validation.number' })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'validation.step' })
-    .pipe(z.number().min(min, { error: 'validation.min' }).max(max, { error: 'validation.max' }))
-    .transform((n) => n.toFixed(2));
-
-export const amountToPayBody = z.strictObject({ amount_to_pay: money(0.01, 999_999.99), ...langField });
+export const amountToPayBody = z.strictObject({ amount_to_pay: moneyInput(0.01, 999_999.99), ...langField });
 
 export const daysToAddBody = z.strictObject({
   days_to_add: z.coerce
@@ -127,8 +118,8 @@ export const otherConceptBody = z.strictObject({
   concept: requiredText(100),
   description: optionalText(255),
   unit: optionalText(50),
-  quantity: money(0.01, 999_999.99),
-  price: money(-999_999.99, 999_999.99),
+  quantity: moneyInput(0.01, 999_999.99),
+  price: moneyInput(-999_999.99, 999_999.99),
   ...langField,
 });
 
@@ -139,7 +130,7 @@ export const payTaskHistoryBody = z.strictObject({
     .union([z.string(), z.number()], { error: 'validation.required' })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, { error: 'validation.required' }).max(8, { error: 'validation.max_length' }))
-    .pipe(money(-999_999.99, 999_999.99) as unknown as z.ZodType<string, string>),
+    .pipe(moneyInput(-999_999.99, 999_999.99) as unknown as z.ZodType<string, string>),
   type: requiredText(255),
   ...langField,
 });
