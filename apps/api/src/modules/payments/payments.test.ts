@@ -93,6 +93,18 @@ const changesTo = async (taskId: number, to: string) =>
       .from(taskStateChanges)
       .where(and(eq(taskStateChanges.task_id, taskId), eq(taskStateChanges.to_state, to)))
   )[0]!.n;
+/** The task's history rows: why the system moved it, and the note kept with the move. */
+const history = async (taskId: number) =>
+  db()
+    .select({
+      from: taskStateChanges.from_state,
+      to: taskStateChanges.to_state,
+      reason: taskStateChanges.reason,
+      note: taskStateChanges.note,
+    })
+    .from(taskStateChanges)
+    .where(eq(taskStateChanges.task_id, taskId))
+    .orderBy(asc(taskStateChanges.id));
 const userId = async (email: string) =>
   (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
 
@@ -319,6 +331,12 @@ describe('the bank notification', () => {
       authorisation_code: '123456',
     });
     expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'APPROVED',
+      reason: 'paid_by_card',
+      note: order,
+    });
     const [acme] = await db().select().from(customers).where(eq(customers.id, acmeId));
     expect(acme!.last_project_approved_task_id).toBe(taskId);
     await waitForLog('payments.authorised', `order ${order}`);
@@ -566,6 +584,12 @@ describe('the balance', () => {
     expect(await changesTo(taskId, 'APPROVED')).toBe(1);
     const [payment] = await paymentsOf(taskId);
     expect(payment!.gateway).toBe('balance');
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'APPROVED',
+      reason: 'paid_with_balance',
+      note: payment!.order_number,
+    });
     const expected = (Math.round(Number(before) * 100) - Math.round(Number(amount) * 100)) / 100;
     expect(await customerBalance(db(), acmeId)).toBe(expected.toFixed(2));
     await waitForLog('payments.balance', `order ${payment!.order_number}`);
@@ -589,6 +613,12 @@ describe('sending to production on deferred terms', () => {
     expect(task.approved_user_id).toBe(await userId('admin@globex.test'));
     expect(task.due_date).not.toBeNull();
     expect(await changesTo(taskId, 'DEFERRED')).toBe(1);
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'DEFERRED',
+      reason: 'sent_to_production',
+      note: null,
+    });
     expect(await paymentsOf(taskId)).toHaveLength(0);
     await waitForLog('payments.deferred', `Task ${task.code}`);
     const mails = await db()

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Locale } from '@verba/contracts';
+import type { Locale, StateChangeReason } from '@verba/contracts';
 import { compareMoney, sumMoney } from '@verba/contracts/pricing';
 import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
@@ -109,10 +109,18 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 
 /**
  * DRAFT/TEMPORAL -> APPROVED inside the caller's transaction: approval time and user, the due
- * date recomputed from now (business days, holidays table), the history row, the customer's
- * last approved project. False when the task is no longer payable.
+ * date recomputed from now (business days, holidays table), the history row (why, and the order
+ * number as its note), the customer's last approved project. False when the task is no longer
+ * payable.
  */
-async function approveTask(tx: repo.Tx, task: TaskRow, userId: number | null, at: Date, note: string) {
+async function approveTask(
+  tx: repo.Tx,
+  task: TaskRow,
+  userId: number | null,
+  at: Date,
+  reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>,
+  orderNumber: string,
+) {
   const quote = await quoteTask(tx, task, at);
   const moved = await moveState(tx, task.id, PAYABLE_STATES, 'APPROVED', userId, {
     approved_at: at,
@@ -120,7 +128,7 @@ async function approveTask(tx: repo.Tx, task: TaskRow, userId: number | null, at
     ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
   });
   if (!moved) return false;
-  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, note);
+  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, orderNumber, reason);
   if (task.customer_id) await repo.markCustomerApproval(tx, task.customer_id, task.id, at);
   return true;
 }
@@ -205,7 +213,8 @@ async function openPayment(
         fresh,
         who.userId,
         now,
-        `paid with balance (${payment.order_number})`,
+        'paid_with_balance',
+        payment.order_number,
       );
       if (!approved) throw new Error('a locked draft could not be approved');
       return { kind: 'balance' as const, payment };
@@ -377,7 +386,7 @@ export async function handleBankResponse(
       return { kind: 'unapplied' as const, state: task?.state ?? 'deleted' };
     }
     await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
-    await approveTask(tx, task, locked.created_by, now, `card payment ${locked.order_number} (${code})`);
+    await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked.order_number);
     return { kind: 'approved' as const, code: task.code };
   });
 
@@ -522,7 +531,7 @@ export async function sendDeferred(
       ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
     });
     if (!ok) return false;
-    await recordStateChange(tx, taskId, 'DRAFT', 'DEFERRED', user.id, 'sent to production (deferred terms)');
+    await recordStateChange(tx, taskId, 'DRAFT', 'DEFERRED', user.id, undefined, 'sent_to_production');
     await repo.markCustomerApproval(tx, customer.id, taskId, now);
     return true;
   });

@@ -11,10 +11,11 @@ import {
   languages,
   mailOutbox,
   rates,
+  taskStateChanges,
   tasks,
   tmUnits,
 } from '../../db/schema/index.ts';
-import { desc } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -151,6 +152,30 @@ describe('status changes by staff', () => {
       (await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsIncourse`, { token: tokens.admin })).json.data
         .state,
     ).toBe('IN_COURSE');
+  });
+
+  it('the history keeps the note the staff member typed, no system reason; a blank note is none', async () => {
+    const id = await newTask({ 'n.txt': 'A note for the history.' });
+    await approve(id);
+    const typed = await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsIncourse`, {
+      token: tokens.pm,
+      body: { note: '  Translator booked for Monday  ' },
+    });
+    expect(typed.status).toBe(200);
+    const blank = await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsApproved`, {
+      token: tokens.admin,
+      body: { note: '   ' },
+    });
+    expect(blank.status).toBe(200);
+    const rows = await t.database.db
+      .select({ to: taskStateChanges.to_state, note: taskStateChanges.note, reason: taskStateChanges.reason })
+      .from(taskStateChanges)
+      .where(eq(taskStateChanges.task_id, id))
+      .orderBy(asc(taskStateChanges.id));
+    expect(rows.slice(-2)).toEqual([
+      { to: 'IN_COURSE', note: 'Translator booked for Monday', reason: null },
+      { to: 'APPROVED', note: null, reason: null },
+    ]);
   });
 
   it('no delivery before the task is approved', async () => {
