@@ -25,6 +25,8 @@ const me = (request: FastifyRequest): CurrentUser => {
 /** States a payment or a send-to-production moves a task out of. */
 const PAYABLE_STATES = ['DRAFT', 'TEMPORAL'] as const;
 const ALREADY_PAID_STATES = new Set(['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE']);
+/** How long a card order keeps the part of the balance it counted on (the bank's page expires sooner). */
+const BALANCE_HOLD_MS = 60 * 60 * 1000;
 /** Redsys: the cardholder cancelled on the bank's page. */
 export const RESPONSE_CANCELLED = '9915';
 
@@ -134,9 +136,20 @@ async function approveTask(
 }
 
 /**
+ * What the customer's balance still offers a task: its booked balance minus what the open card
+ * orders of its other tasks hold. Only meaningful with the customer row locked.
+ */
+async function balanceAvailableFor(tx: repo.Tx, customerId: number, taskId: number, at: Date) {
+  const booked = await customerBalance(tx, customerId);
+  const held = await repo.balanceHeldByOtherTasks(tx, customerId, taskId, at);
+  return sumMoney(booked, `-${held}`);
+}
+
+/**
  * POST /tasks/paymentGateway and /tasks/payDraft/{id}: the balance first, the card for the rest.
  * A balance covering everything approves at once (no form); otherwise a PENDING payment row is
- * stored with the exact order and card amount, and the signed form returned.
+ * stored with the exact order and card amount, holding the balance part for BALANCE_HOLD_MS, and
+ * the signed form returned. A new order of the same task takes over the hold of its older ones.
  */
 export async function startPayment(
   app: FastifyInstance,
@@ -188,7 +201,11 @@ async function openPayment(
       return { kind: 'moved' as const, state: fresh?.state ?? 'unknown' };
     if (await repo.otherAuthorisedPayment(tx, taskId)) return { kind: 'paid' as const };
     const amount = fresh.amount_to_pay;
-    const balance = fresh.customer_id ? await customerBalance(tx, fresh.customer_id) : '0.00';
+    if (fresh.customer_id) await repo.lockCustomer(tx, fresh.customer_id);
+    await repo.releaseTaskHolds(tx, taskId);
+    const balance = fresh.customer_id
+      ? await balanceAvailableFor(tx, fresh.customer_id, taskId, now)
+      : '0.00';
     const balanceUsed =
       compareMoney(balance, '0') <= 0 ? '0.00' : compareMoney(balance, amount) >= 0 ? amount : balance;
     const card = sumMoney(amount, `-${balanceUsed}`);
@@ -219,7 +236,13 @@ async function openPayment(
       if (!approved) throw new Error('a locked draft could not be approved');
       return { kind: 'balance' as const, payment };
     }
-    const payment = await repo.insertPayment(tx, { ...base, status: 'PENDING', gateway: gateway.name });
+    const payment = await repo.insertPayment(tx, {
+      ...base,
+      status: 'PENDING',
+      gateway: gateway.name,
+      balance_held_until:
+        compareMoney(balanceUsed, '0') > 0 ? new Date(now.getTime() + BALANCE_HOLD_MS) : null,
+    });
     return { kind: 'card' as const, payment };
   });
 
@@ -365,7 +388,12 @@ export async function handleBankResponse(
   const code = r.Ds_Response;
   const authorised = isAuthorised(code);
   const now = new Date();
+  /** The customer whose balance this order draws from, if it draws any. */
+  const drawsFrom = compareMoney(payment.balance_used, '0') > 0 ? payment.customer_id : null;
   const result = await app.db.transaction(async (tx) => {
+    // task, customer, payment: the order openPayment locks in, so the two never deadlock
+    const task = await repo.lockTask(tx, payment.task_id);
+    if (drawsFrom) await repo.lockCustomer(tx, drawsFrom);
     const locked = await repo.lockPayment(tx, payment.id);
     if (!locked) return { kind: 'gone' as const };
     if (locked.status !== 'PENDING')
@@ -380,10 +408,19 @@ export async function handleBankResponse(
       await repo.completePayment(tx, locked.id, 'DUPLICATE', codes);
       return { kind: 'duplicate' as const, other: other.order_number };
     }
-    const task = await repo.lockTask(tx, locked.task_id);
     if (!task || !(PAYABLE_STATES as readonly string[]).includes(task.state)) {
       await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
       return { kind: 'unapplied' as const, state: task?.state ?? 'deleted' };
+    }
+    if (drawsFrom) {
+      const available = await balanceAvailableFor(tx, drawsFrom, locked.task_id, now);
+      // The hold lapsed and the balance went to other tasks. Approving would sell the task for
+      // the card part alone, and drawing anyway would push the balance below zero unseen, so the
+      // card charge stays unapplied (refunded by staff) and the task stays payable.
+      if (compareMoney(available, locked.balance_used) < 0) {
+        await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+        return { kind: 'balance_spent' as const, available };
+      }
     }
     await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
     await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked.order_number);
@@ -443,6 +480,14 @@ export async function handleBankResponse(
         taskId,
         'payments.not_payable',
         { state: result.state },
+      );
+    case 'balance_spent':
+      return refused(
+        'balance spent',
+        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the ${payment.balance_used} EUR of balance it counted on is gone (${result.available} EUR left); task not approved, refund it`,
+        customerId,
+        taskId,
+        'payments.balance_spent',
       );
     case 'approved':
       await notifyApproval(app, taskId, 'approved');
