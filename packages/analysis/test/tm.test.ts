@@ -223,6 +223,18 @@ describe('readXliffPairs', () => {
     expect(first).toBeLessThan(10);
   });
 
+  it('leaves out files declaring other languages than the wanted ones (primary subtag)', async () => {
+    const x = `<xliff version="1.2">
+      <file source-language="en-GB" target-language="es-ES"><body><trans-unit id="1"><source>Yes.</source><target>Sí.</target></trans-unit></body></file>
+      <file source-language="en" target-language="fr"><body><trans-unit id="1"><source>Yes.</source><target>Oui.</target></trans-unit></body></file>
+      <file><body><trans-unit id="1"><source>No.</source><target>No.</target></trans-unit></body></file>
+    </xliff>`;
+    const units = [];
+    for await (const u of readXliffPairs(Readable.from([x]), { sourceLanguage: 'en', targetLanguage: 'es' }))
+      units.push(u);
+    expect(units.map((u) => u.target)).toEqual(['Sí.', 'No.']);
+  });
+
   it('refuses entity declarations', async () => {
     const x =
       '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY x "xxxx">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&x;</source><target>y</target></trans-unit></body></file></xliff>';

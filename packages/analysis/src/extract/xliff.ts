@@ -59,6 +59,12 @@ export interface XliffPair {
   target: string;
 }
 
+/** The languages a file declares (2.0 `srcLang`/`trgLang`, 1.2 `source-language`/`target-language`). */
+export interface XliffLanguages {
+  source?: string;
+  target?: string;
+}
+
 interface OpenUnit {
   depth: number;
   translatable: boolean;
@@ -81,13 +87,16 @@ function pairsOf(unit: OpenUnit): XliffPair[] {
 
 /**
  * Walks XLIFF 1.2 and 2.x: `source` is called with the text of every translatable source as it
- * closes, `unit` with the source/target pairs of every translatable unit. Units (or groups, or
+ * closes, `unit` with the source/target pairs of every translatable unit and the languages its
+ * file declares. Units (or groups, or
  * 2.0 `mrk` spans) with `translate="no"` are skipped, as is the PO header unit that po2xliff writes.
  */
 export function xliffHandlers(on: {
   source?(text: string): void;
-  unit?(pairs: XliffPair[]): void;
+  unit?(pairs: XliffPair[], languages: XliffLanguages): void;
 }): XmlHandlers {
+  let documentLanguages: XliffLanguages = {};
+  let languages: XliffLanguages = {};
   const translateStack: boolean[] = [true];
   const stack: string[] = [];
   let unit: OpenUnit | undefined;
@@ -101,6 +110,12 @@ export function xliffHandlers(on: {
       const translate = attrs.translate === 'no' ? false : attrs.translate === 'yes' ? true : parentTranslate;
       const isHeader = ln === 'trans-unit' && attrs.restype === 'x-gettext-domain-header';
       translateStack.push(isHeader ? false : translate);
+      if (ln === 'xliff') documentLanguages = languages = { source: attrs.srcLang, target: attrs.trgLang };
+      else if (ln === 'file')
+        languages =
+          attrs['source-language'] || attrs['target-language']
+            ? { source: attrs['source-language'], target: attrs['target-language'] }
+            : documentLanguages;
       if (part) {
         if (part.kind !== 'source' && ln === 'mrk' && attrs.mtype === 'seg' && attrs.mid && unit) {
           sentence = { into: new InlineText(), depth: stack.length };
@@ -140,7 +155,7 @@ export function xliffHandlers(on: {
         else sentence?.into.close(ln);
         part.into.close(ln);
       } else if (unit && depth === unit.depth) {
-        if (unit.translatable) on.unit?.(pairsOf(unit));
+        if (unit.translatable) on.unit?.(pairsOf(unit), languages);
         unit = undefined;
       }
     },

@@ -124,7 +124,7 @@ function bilingualUnits(
   const input = app.storage.open(file.key);
   return /\.tmx$/i.test(file.name)
     ? readTmx(input, { sourceLanguage, targetLanguage })
-    : readXliffPairs(input);
+    : readXliffPairs(input, { sourceLanguage, targetLanguage });
 }
 
 /**

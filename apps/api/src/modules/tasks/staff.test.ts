@@ -349,6 +349,9 @@ describe('translation memory from deliveries', () => {
       <source>Translation memories remember <pc id="1">what</pc> was already paid for.</source>
       <target>Las memorias de traducción recuerdan <pc id="1">lo que</pc> ya se pagó.</target>
       </segment></unit></file></xliff>`;
+    // the French file put in the Spanish slot by mistake teaches the Spanish memory nothing
+    const french = xliff12.replace('target-language="es"', 'target-language="fr"');
+    expect((await deliver(id, p.id, lang.es!, 'p.fr.xliff', french)).json.data.tm_units_added).toBe(0);
     const one = await deliver(id, p.id, lang.es!, 'p.es.xliff', xliff12);
     expect(one.status).toBe(201);
     expect(one.json.data.tm_units_added).toBe(1);
