@@ -18,6 +18,8 @@ export { bandFor, bandNames, BandAccumulator } from './bands.ts';
 export type { BandName, Bands } from './bands.ts';
 export { readTmx } from './tm/tmx.ts';
 export type { ReadTmxOptions, TmxUnit } from './tm/tmx.ts';
+export { readXliffPairs } from './tm/xliff.ts';
+export type { ReadXliffOptions } from './tm/xliff.ts';
 export { InMemoryTranslationMemory } from './tm/memory.ts';
 export type { TmUnit } from './tm/memory.ts';
 export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';

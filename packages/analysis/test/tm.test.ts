@@ -6,9 +6,11 @@ import {
   contextHash,
   InMemoryTranslationMemory,
   readTmx,
+  readXliffPairs,
   scoreMatch,
   tokenDistance,
 } from '../src/index.ts';
+import { paragraphsOf } from './helpers.ts';
 
 describe('scoreMatch', () => {
   const cases: [string, string, number][] = [
@@ -138,6 +140,105 @@ describe('readTmx', () => {
     await expect(async () => {
       for await (const _ of readTmx(Readable.from([text]), { sourceLanguage: 'en' })) void _;
     }).rejects.toMatchObject({ key: 'analysis.errors.xml_entities' });
+  });
+});
+
+describe('readXliffPairs', () => {
+  const pairs = async (text: string) => {
+    const units = [];
+    for await (const u of readXliffPairs(Readable.from([Buffer.from(text)]))) units.push(u);
+    return units;
+  };
+
+  it('1.2: trans-unit source and target; empty or missing targets and translate="no" skipped', async () => {
+    const x = `<?xml version="1.0"?><xliff version="1.2"><file source-language="en" target-language="es"><body>
+      <trans-unit id="1"><source>Click <g id="1">Save</g> now.<ph id="2">&lt;br/&gt;</ph></source><target>Pulse <g id="1">Guardar</g> ya.<ph id="2">&lt;br/&gt;</ph></target></trans-unit>
+      <trans-unit id="2"><source>Not translated yet.</source><target>  </target></trans-unit>
+      <trans-unit id="3"><source>No target at all.</source></trans-unit>
+      <trans-unit id="4" translate="no"><source>DO NOT TRANSLATE</source><target>NO</target></trans-unit>
+      <group translate="no"><trans-unit id="5"><source>Also not</source><target>Tampoco</target></trans-unit></group>
+      <trans-unit id="6"><source>Last one.</source><target>La última.</target><alt-trans><source>Last one.</source><target>Otra.</target></alt-trans></trans-unit>
+    </body></file></xliff>`;
+    const units = await pairs(x);
+    expect(units.map((u) => [u.source, u.target])).toEqual([
+      ['Click <g>Save</g> now.<ph>', 'Pulse <g>Guardar</g> ya.<ph>'],
+      ['Last one.', 'La última.'],
+    ]);
+    // the sources read exactly as the analysis reads them, so an exact match finds them
+    expect((await paragraphsOf('a.xlf', x)).paragraphs).toContain(units[0]!.source);
+    expect(units[0]?.prevHash).toBe(contextHash(''));
+    expect(units[0]?.nextHash).toBe(contextHash('Last one.'));
+    expect(units[1]?.prevHash).toBe(contextHash('Click <g>Save</g> now.<ph>'));
+  });
+
+  it('2.0: unit/segment source and target, inline codes as tags, translate="no" spans and units skipped', async () => {
+    const x = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es"><file id="f">
+      <unit id="u1"><segment><source>Hello <pc id="1">world</pc>.</source><target>Hola <pc id="1">mundo</pc>.</target></segment>
+        <ignorable><source> </source><target> </target></ignorable>
+        <segment><source>Keep <mrk id="m" translate="no">ACME</mrk> out.</source><target>Deje <mrk id="m" translate="no">ACME</mrk> fuera.</target></segment>
+        <segment><source>Pending.</source><target/></segment></unit>
+      <unit id="u2" translate="no"><segment><source>Nope</source><target>No</target></segment></unit>
+    </file></xliff>`;
+    expect((await pairs(x)).map((u) => [u.source, u.target])).toEqual([
+      ['Hello <pc>world</pc>.', 'Hola <pc>mundo</pc>.'],
+      ['Keep <mrk></mrk> out.', 'Deje <mrk></mrk> fuera.'],
+    ]);
+  });
+
+  it('SDLXLIFF: sentences marked in seg-source and target are paired by mid', async () => {
+    const x = `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"><file><body>
+      <trans-unit id="a"><source>One sentence. Two <g id="5">bold</g>.</source>
+        <seg-source><mrk mtype="seg" mid="1">One sentence.</mrk> <mrk mtype="seg" mid="2">Two <g id="5">bold</g>.</mrk></seg-source>
+        <target><mrk mtype="seg" mid="1">Una frase.</mrk> <mrk mtype="seg" mid="2">Dos <g id="5">negrita</g>.</mrk></target></trans-unit>
+      <trans-unit id="b"><source>Three. Four.</source>
+        <seg-source><mrk mtype="seg" mid="3">Three.</mrk> <mrk mtype="seg" mid="4">Four.</mrk></seg-source>
+        <target><mrk mtype="seg" mid="3">Tres.</mrk> <mrk mtype="seg" mid="4"></mrk></target></trans-unit>
+    </body></file></xliff>`;
+    expect((await pairs(x)).map((u) => [u.source, u.target])).toEqual([
+      ['One sentence.', 'Una frase.'],
+      ['Two <g>bold</g>.', 'Dos <g>negrita</g>.'],
+      ['Three.', 'Tres.'],
+    ]);
+  });
+
+  it('streams: units come out before the input has been read to the end', async () => {
+    let chunksRead = 0;
+    const total = 2000;
+    async function* source() {
+      yield '<xliff version="1.2"><file><body>';
+      for (let i = 0; i < total; i++) {
+        chunksRead++;
+        yield `<trans-unit id="${i}"><source>Unit number ${i}</source><target>Unidad ${i}</target></trans-unit>`;
+      }
+      yield '</body></file></xliff>';
+    }
+    let first: number | undefined;
+    let n = 0;
+    for await (const u of readXliffPairs(Readable.from(source()))) {
+      first ??= chunksRead;
+      expect(u.source).toBe(`Unit number ${n}`);
+      n++;
+    }
+    expect(n).toBe(total);
+    expect(first).toBeLessThan(10);
+  });
+
+  it('leaves out files declaring other languages than the wanted ones (primary subtag)', async () => {
+    const x = `<xliff version="1.2">
+      <file source-language="en-GB" target-language="es-ES"><body><trans-unit id="1"><source>Yes.</source><target>Sí.</target></trans-unit></body></file>
+      <file source-language="en" target-language="fr"><body><trans-unit id="1"><source>Yes.</source><target>Oui.</target></trans-unit></body></file>
+      <file><body><trans-unit id="1"><source>No.</source><target>No.</target></trans-unit></body></file>
+    </xliff>`;
+    const units = [];
+    for await (const u of readXliffPairs(Readable.from([x]), { sourceLanguage: 'en', targetLanguage: 'es' }))
+      units.push(u);
+    expect(units.map((u) => u.target)).toEqual(['Sí.', 'No.']);
+  });
+
+  it('refuses entity declarations', async () => {
+    const x =
+      '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY x "xxxx">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&x;</source><target>y</target></trans-unit></body></file></xliff>';
+    await expect(pairs(x)).rejects.toMatchObject({ key: 'analysis.errors.xml_entities' });
   });
 });
 

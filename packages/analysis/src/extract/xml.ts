@@ -29,6 +29,19 @@ export async function parseXml(
   handlers: XmlHandlers,
   options: XmlParseOptions,
 ): Promise<void> {
+  const steps = feedXml(input, handlers, options);
+  while (!(await steps.next()).done);
+}
+
+/**
+ * `parseXml` one chunk at a time: it pauses after each chunk's handlers have run, so a reader can
+ * hand on what they collected before the next chunk is read.
+ */
+export async function* feedXml(
+  input: Readable | AsyncIterable<Buffer | string>,
+  handlers: XmlHandlers,
+  options: XmlParseOptions,
+): AsyncGenerator<void> {
   const parser = new SaxesParser({ xmlns: false, position: false });
   let failure: Error | undefined;
   let depth = 0;
@@ -67,10 +80,12 @@ export async function parseXml(
     }
     parser.write(text);
     if (failure) throw asXmlError(failure);
+    yield;
   }
   parser.write(decoder.decode());
   parser.close();
   if (failure) throw asXmlError(failure);
+  yield;
 }
 
 function asXmlError(err: Error): Error {

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
-import { contextHash } from '../normalize.ts';
 import { primaryLanguage } from '../count/words.ts';
+import { ContextChain } from './context-chain.ts';
 import type { TmUnit } from './memory.ts';
 
 export interface TmxUnit extends TmUnit {
@@ -91,22 +91,14 @@ export async function* readTmx(
   parser.on('text', onText);
   parser.on('cdata', onText);
 
-  const EMPTY = contextHash('');
-  let prevHash = EMPTY;
-  let pending: TmxUnit | undefined;
+  const chain = new ContextChain<TmxUnit>();
   const decoder = new TextDecoder('utf-8');
   const drain = function* (): Generator<TmxUnit> {
     for (const u of ready) {
-      const hash = contextHash(u.source);
-      const unit: TmxUnit = { source: u.source, prevHash, nextHash: EMPTY, sourceLanguage: u.srcLang };
+      const unit: TmxUnit = { source: u.source, sourceLanguage: u.srcLang };
       if (u.target !== undefined) unit.target = u.target;
       if (u.tgtLang !== undefined) unit.targetLanguage = u.tgtLang;
-      if (pending) {
-        pending.nextHash = hash;
-        yield pending;
-      }
-      prevHash = hash;
-      pending = unit;
+      yield* chain.add(unit);
     }
     ready.length = 0;
   };
@@ -120,7 +112,7 @@ export async function* readTmx(
   parser.close();
   if (failure) throw asError(failure);
   yield* drain();
-  if (pending) yield pending;
+  yield* chain.end();
 }
 
 function pick(variants: { lang: string; text: string }[], want: string) {

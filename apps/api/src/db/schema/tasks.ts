@@ -254,6 +254,8 @@ export const payments = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     completed_at: timestamp('completed_at', { withTimezone: true }),
+    /** While PENDING and before this time, `balance_used` is held for this order: nobody else draws it. */
+    balance_held_until: timestamp('balance_held_until', { withTimezone: true }),
   },
   (t) => [
     index('payments_task_idx').on(t.task_id),

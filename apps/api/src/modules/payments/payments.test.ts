@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -93,6 +93,18 @@ const changesTo = async (taskId: number, to: string) =>
       .from(taskStateChanges)
       .where(and(eq(taskStateChanges.task_id, taskId), eq(taskStateChanges.to_state, to)))
   )[0]!.n;
+/** The task's history rows: why the system moved it, and the note kept with the move. */
+const history = async (taskId: number) =>
+  db()
+    .select({
+      from: taskStateChanges.from_state,
+      to: taskStateChanges.to_state,
+      reason: taskStateChanges.reason,
+      note: taskStateChanges.note,
+    })
+    .from(taskStateChanges)
+    .where(eq(taskStateChanges.task_id, taskId))
+    .orderBy(asc(taskStateChanges.id));
 const userId = async (email: string) =>
   (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
 
@@ -319,6 +331,12 @@ describe('the bank notification', () => {
       authorisation_code: '123456',
     });
     expect(await changesTo(taskId, 'APPROVED')).toBe(1);
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'APPROVED',
+      reason: 'paid_by_card',
+      note: order,
+    });
     const [acme] = await db().select().from(customers).where(eq(customers.id, acmeId));
     expect(acme!.last_project_approved_task_id).toBe(taskId);
     await waitForLog('payments.authorised', `order ${order}`);
@@ -566,6 +584,12 @@ describe('the balance', () => {
     expect(await changesTo(taskId, 'APPROVED')).toBe(1);
     const [payment] = await paymentsOf(taskId);
     expect(payment!.gateway).toBe('balance');
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'APPROVED',
+      reason: 'paid_with_balance',
+      note: payment!.order_number,
+    });
     const expected = (Math.round(Number(before) * 100) - Math.round(Number(amount) * 100)) / 100;
     expect(await customerBalance(db(), acmeId)).toBe(expected.toFixed(2));
     await waitForLog('payments.balance', `order ${payment!.order_number}`);
@@ -573,6 +597,164 @@ describe('the balance', () => {
     expect(
       (await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: tokens.acmeUser })).status,
     ).toBe(422);
+  });
+});
+
+describe('drawing the balance: one draw at a time, card orders hold their part', () => {
+  let amount: string;
+  let half: string;
+  let byBalance: number;
+  let byCard: number;
+  let firstOrder: string;
+  let retryOrder: string;
+
+  /** What open orders of Acme hold of its balance right now. */
+  const held = async () =>
+    (
+      await db()
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.customer_id, acmeId),
+            eq(payments.status, 'PENDING'),
+            gt(payments.balance_held_until, new Date()),
+          ),
+        )
+    ).map((p) => ({ task: p.task_id, order: p.order_number, amount: p.balance_used }));
+  const cardParams = (data: { form: { fields: { Ds_MerchantParameters: string } } }) =>
+    decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+
+  beforeAll(async () => {
+    // start from an empty balance that no earlier order holds
+    await db().update(payments).set({ balance_held_until: null }).where(eq(payments.customer_id, acmeId));
+    const booked = await customerBalance(db(), acmeId);
+    await db()
+      .insert(bonuses)
+      .values({ customer_id: acmeId, amount: `-${booked}` });
+    const first = await draft(tokens.acmeUser, marketing);
+    const second = await draft(tokens.acmeUser, marketing);
+    amount = (await taskRow(first)).amount_to_pay;
+    expect((await taskRow(second)).amount_to_pay).toBe(amount);
+    const cents = Math.round(Number(amount) * 100);
+    half = (Math.floor(cents / 2) / 100).toFixed(2);
+    // enough for one task and half of the other
+    await db()
+      .insert(bonuses)
+      .values({ customer_id: acmeId, amount: ((cents + Math.floor(cents / 2)) / 100).toFixed(2) });
+
+    const [a, b] = await Promise.all(
+      [first, second].map((id) =>
+        call(t.app, 'POST', `/api/tasks/payDraft/${id}`, { token: tokens.acmeUser }),
+      ),
+    );
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    const winner = [a!, b!].filter((r) => r.json.data.paymentDone);
+    expect(winner).toHaveLength(1);
+    byBalance = winner[0] === a ? first : second;
+    byCard = byBalance === first ? second : first;
+    const loser = winner[0] === a ? b! : a!;
+    expect(loser.json.data.payment).toMatchObject({
+      amount,
+      balance_used: half,
+      card_amount: (Math.ceil(cents / 2) / 100).toFixed(2),
+      status: 'PENDING',
+    });
+    expect(Number(cardParams(loser.json.data).DS_MERCHANT_AMOUNT)).toBe(Math.ceil(cents / 2));
+    firstOrder = loser.json.data.payment.order_number;
+  });
+
+  it('two tasks paid at once: exactly one by the balance, the other by card for the rest, its part held', async () => {
+    expect((await taskRow(byBalance)).state).toBe('APPROVED');
+    expect((await taskRow(byCard)).state).toBe('DRAFT');
+    expect((await history(byBalance)).at(-1)).toMatchObject({ to: 'APPROVED', reason: 'paid_with_balance' });
+    // the booked balance counts what was drawn; the held half is still in it until the card goes through
+    expect(await customerBalance(db(), acmeId)).toBe(half);
+    expect(await held()).toEqual([{ task: byCard, order: firstOrder, amount: half }]);
+  });
+
+  it('asking again for the same task gives a fresh order that takes over the hold (never two holds)', async () => {
+    const again = await payForm(tokens.acmeUser, byCard);
+    retryOrder = again.payment.order_number;
+    expect(retryOrder).not.toBe(firstOrder);
+    expect(again.payment).toMatchObject({ balance_used: half, status: 'PENDING' });
+    expect(await held()).toEqual([{ task: byCard, order: retryOrder, amount: half }]);
+    expect((await paymentsOf(byCard)).map((p) => p.status)).toEqual(['PENDING', 'PENDING']);
+  });
+
+  it('another task cannot draw the held part: it pays everything by card', async () => {
+    const other = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, other);
+    expect(data.payment).toMatchObject({ balance_used: '0.00', card_amount: amount });
+    expect(await held()).toHaveLength(1);
+  });
+
+  it('a declined order releases its hold; an expired hold is released too', async () => {
+    const retry = (await paymentsOf(byCard)).find((p) => p.order_number === retryOrder)!;
+    expect((await notify(bankAnswer(retryOrder, retry.card_amount.replace('.', ''), '0190'))).status).toBe(
+      200,
+    );
+    expect(await held()).toEqual([]);
+
+    const third = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, third);
+    expect(data.payment.balance_used).toBe(half);
+    await db()
+      .update(payments)
+      .set({ balance_held_until: new Date(Date.now() - 1000) })
+      .where(eq(payments.order_number, data.payment.order_number));
+    expect(await held()).toEqual([]);
+    const fourth = await draft(tokens.acmeUser, marketing);
+    expect((await payForm(tokens.acmeUser, fourth)).payment.balance_used).toBe(half);
+  });
+});
+
+describe('a card authorised after its held balance went elsewhere', () => {
+  it('is not applied: the task stays a draft, the payment UNAPPLIED, the log asks for a refund', async () => {
+    await db().update(payments).set({ balance_held_until: null }).where(eq(payments.customer_id, acmeId));
+    const booked = await customerBalance(db(), acmeId);
+    const late = await draft(tokens.acmeUser, marketing);
+    const amount = (await taskRow(late)).amount_to_pay;
+    const cents = Math.round(Number(amount) * 100);
+    const half = (Math.floor(cents / 2) / 100).toFixed(2);
+    await db()
+      .insert(bonuses)
+      .values({
+        customer_id: acmeId,
+        amount: ((Math.floor(cents / 2) - Math.round(Number(booked) * 100)) / 100).toFixed(2),
+      });
+    const form = await payForm(tokens.acmeUser, late);
+    expect(form.payment.balance_used).toBe(half);
+    const params = decodeParameters(form.form.fields.Ds_MerchantParameters)!;
+    // the hold lapses and another task of the customer takes the balance meanwhile
+    await db()
+      .update(payments)
+      .set({ balance_held_until: new Date(Date.now() - 1000) })
+      .where(eq(payments.order_number, form.payment.order_number));
+    const rival = await draft(tokens.acmeUser, marketing);
+    const rivalForm = await payForm(tokens.acmeUser, rival);
+    expect(rivalForm.payment.balance_used).toBe(half);
+    const rivalParams = decodeParameters(rivalForm.form.fields.Ds_MerchantParameters)!;
+    expect(
+      (await notify(bankAnswer(rivalParams.DS_MERCHANT_ORDER!, rivalParams.DS_MERCHANT_AMOUNT!))).status,
+    ).toBe(200);
+    expect((await taskRow(rival)).state).toBe('APPROVED');
+    expect(await customerBalance(db(), acmeId)).toBe('0.00');
+
+    expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!))).status).toBe(
+      200,
+    );
+    expect((await taskRow(late)).state).toBe('DRAFT');
+    const [payment] = await paymentsOf(late);
+    expect(payment).toMatchObject({ status: 'UNAPPLIED', response_code: '0000', balance_held_until: null });
+    expect(await customerBalance(db(), acmeId)).toBe('0.00');
+    expect(await changesTo(late, 'APPROVED')).toBe(0);
+    await waitForLog('payments.refused', `balance spent: notification, order ${params.DS_MERCHANT_ORDER}`);
+    // replayed: still nothing
+    expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!))).status).toBe(
+      200,
+    );
+    expect((await taskRow(late)).state).toBe('DRAFT');
   });
 });
 
@@ -589,6 +771,12 @@ describe('sending to production on deferred terms', () => {
     expect(task.approved_user_id).toBe(await userId('admin@globex.test'));
     expect(task.due_date).not.toBeNull();
     expect(await changesTo(taskId, 'DEFERRED')).toBe(1);
+    expect((await history(taskId)).at(-1)).toEqual({
+      from: 'DRAFT',
+      to: 'DEFERRED',
+      reason: 'sent_to_production',
+      note: null,
+    });
     expect(await paymentsOf(taskId)).toHaveLength(0);
     await waitForLog('payments.deferred', `Task ${task.code}`);
     const mails = await db()

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, payments, quoteRequests, tasks, users } from '../../db/schema/index.ts';
 
@@ -11,6 +11,41 @@ export type PaymentStatus = 'PENDING' | 'AUTHORISED' | 'DECLINED' | 'DUPLICATE' 
 export async function lockTask(tx: Tx, taskId: number) {
   const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
   return row;
+}
+
+/** Serialises everything that reads and draws one customer's balance. */
+export async function lockCustomer(tx: Tx, customerId: number) {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
+/** What open card orders of the customer's other tasks still hold of its balance at `at`. */
+export async function balanceHeldByOtherTasks(tx: Tx, customerId: number, taskId: number, at: Date) {
+  const [row] = await tx
+    .select({ held: sql<string>`coalesce(sum(${payments.balance_used}), 0)::numeric(14, 2)::text` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.customer_id, customerId),
+        ne(payments.task_id, taskId),
+        eq(payments.status, 'PENDING'),
+        gt(payments.balance_held_until, at),
+      ),
+    );
+  return row?.held ?? '0.00';
+}
+
+/** A task's older open orders stop holding the balance: only its newest order may count on it. */
+export async function releaseTaskHolds(tx: Tx, taskId: number) {
+  await tx
+    .update(payments)
+    .set({ balance_held_until: null })
+    .where(
+      and(
+        eq(payments.task_id, taskId),
+        eq(payments.status, 'PENDING'),
+        isNotNull(payments.balance_held_until),
+      ),
+    );
 }
 
 export async function lockPayment(tx: Tx, id: number) {
@@ -55,6 +90,7 @@ export async function completePayment(
       response_code: codes.response_code?.slice(0, 8) ?? null,
       authorisation_code: codes.authorisation_code?.slice(0, 16) || null,
       completed_at: new Date(),
+      balance_held_until: null,
     })
     .where(eq(payments.id, id));
 }

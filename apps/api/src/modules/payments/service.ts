@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Locale } from '@verba/contracts';
+import type { Locale, StateChangeReason } from '@verba/contracts';
 import { compareMoney, sumMoney } from '@verba/contracts/pricing';
 import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
@@ -25,6 +25,8 @@ const me = (request: FastifyRequest): CurrentUser => {
 /** States a payment or a send-to-production moves a task out of. */
 const PAYABLE_STATES = ['DRAFT', 'TEMPORAL'] as const;
 const ALREADY_PAID_STATES = new Set(['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE']);
+/** How long a card order keeps the part of the balance it counted on (the bank's page expires sooner). */
+const BALANCE_HOLD_MS = 60 * 60 * 1000;
 /** Redsys: the cardholder cancelled on the bank's page. */
 export const RESPONSE_CANCELLED = '9915';
 
@@ -109,10 +111,18 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 
 /**
  * DRAFT/TEMPORAL -> APPROVED inside the caller's transaction: approval time and user, the due
- * date recomputed from now (business days, holidays table), the history row, the customer's
- * last approved project. False when the task is no longer payable.
+ * date recomputed from now (business days, holidays table), the history row (why, and the order
+ * number as its note), the customer's last approved project. False when the task is no longer
+ * payable.
  */
-async function approveTask(tx: repo.Tx, task: TaskRow, userId: number | null, at: Date, note: string) {
+async function approveTask(
+  tx: repo.Tx,
+  task: TaskRow,
+  userId: number | null,
+  at: Date,
+  reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>,
+  orderNumber: string,
+) {
   const quote = await quoteTask(tx, task, at);
   const moved = await moveState(tx, task.id, PAYABLE_STATES, 'APPROVED', userId, {
     approved_at: at,
@@ -120,15 +130,26 @@ async function approveTask(tx: repo.Tx, task: TaskRow, userId: number | null, at
     ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
   });
   if (!moved) return false;
-  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, note);
+  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, orderNumber, reason);
   if (task.customer_id) await repo.markCustomerApproval(tx, task.customer_id, task.id, at);
   return true;
 }
 
 /**
+ * What the customer's balance still offers a task: its booked balance minus what the open card
+ * orders of its other tasks hold. Only meaningful with the customer row locked.
+ */
+async function balanceAvailableFor(tx: repo.Tx, customerId: number, taskId: number, at: Date) {
+  const booked = await customerBalance(tx, customerId);
+  const held = await repo.balanceHeldByOtherTasks(tx, customerId, taskId, at);
+  return sumMoney(booked, `-${held}`);
+}
+
+/**
  * POST /tasks/paymentGateway and /tasks/payDraft/{id}: the balance first, the card for the rest.
  * A balance covering everything approves at once (no form); otherwise a PENDING payment row is
- * stored with the exact order and card amount, and the signed form returned.
+ * stored with the exact order and card amount, holding the balance part for BALANCE_HOLD_MS, and
+ * the signed form returned. A new order of the same task takes over the hold of its older ones.
  */
 export async function startPayment(
   app: FastifyInstance,
@@ -180,7 +201,11 @@ async function openPayment(
       return { kind: 'moved' as const, state: fresh?.state ?? 'unknown' };
     if (await repo.otherAuthorisedPayment(tx, taskId)) return { kind: 'paid' as const };
     const amount = fresh.amount_to_pay;
-    const balance = fresh.customer_id ? await customerBalance(tx, fresh.customer_id) : '0.00';
+    if (fresh.customer_id) await repo.lockCustomer(tx, fresh.customer_id);
+    await repo.releaseTaskHolds(tx, taskId);
+    const balance = fresh.customer_id
+      ? await balanceAvailableFor(tx, fresh.customer_id, taskId, now)
+      : '0.00';
     const balanceUsed =
       compareMoney(balance, '0') <= 0 ? '0.00' : compareMoney(balance, amount) >= 0 ? amount : balance;
     const card = sumMoney(amount, `-${balanceUsed}`);
@@ -205,12 +230,19 @@ async function openPayment(
         fresh,
         who.userId,
         now,
-        `paid with balance (${payment.order_number})`,
+        'paid_with_balance',
+        payment.order_number,
       );
       if (!approved) throw new Error('a locked draft could not be approved');
       return { kind: 'balance' as const, payment };
     }
-    const payment = await repo.insertPayment(tx, { ...base, status: 'PENDING', gateway: gateway.name });
+    const payment = await repo.insertPayment(tx, {
+      ...base,
+      status: 'PENDING',
+      gateway: gateway.name,
+      balance_held_until:
+        compareMoney(balanceUsed, '0') > 0 ? new Date(now.getTime() + BALANCE_HOLD_MS) : null,
+    });
     return { kind: 'card' as const, payment };
   });
 
@@ -356,7 +388,12 @@ export async function handleBankResponse(
   const code = r.Ds_Response;
   const authorised = isAuthorised(code);
   const now = new Date();
+  /** The customer whose balance this order draws from, if it draws any. */
+  const drawsFrom = compareMoney(payment.balance_used, '0') > 0 ? payment.customer_id : null;
   const result = await app.db.transaction(async (tx) => {
+    // task, customer, payment: the order openPayment locks in, so the two never deadlock
+    const task = await repo.lockTask(tx, payment.task_id);
+    if (drawsFrom) await repo.lockCustomer(tx, drawsFrom);
     const locked = await repo.lockPayment(tx, payment.id);
     if (!locked) return { kind: 'gone' as const };
     if (locked.status !== 'PENDING')
@@ -371,13 +408,22 @@ export async function handleBankResponse(
       await repo.completePayment(tx, locked.id, 'DUPLICATE', codes);
       return { kind: 'duplicate' as const, other: other.order_number };
     }
-    const task = await repo.lockTask(tx, locked.task_id);
     if (!task || !(PAYABLE_STATES as readonly string[]).includes(task.state)) {
       await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
       return { kind: 'unapplied' as const, state: task?.state ?? 'deleted' };
     }
+    if (drawsFrom) {
+      const available = await balanceAvailableFor(tx, drawsFrom, locked.task_id, now);
+      // The hold lapsed and the balance went to other tasks. Approving would sell the task for
+      // the card part alone, and drawing anyway would push the balance below zero unseen, so the
+      // card charge stays unapplied (refunded by staff) and the task stays payable.
+      if (compareMoney(available, locked.balance_used) < 0) {
+        await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+        return { kind: 'balance_spent' as const, available };
+      }
+    }
     await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
-    await approveTask(tx, task, locked.created_by, now, `card payment ${locked.order_number} (${code})`);
+    await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked.order_number);
     return { kind: 'approved' as const, code: task.code };
   });
 
@@ -434,6 +480,14 @@ export async function handleBankResponse(
         taskId,
         'payments.not_payable',
         { state: result.state },
+      );
+    case 'balance_spent':
+      return refused(
+        'balance spent',
+        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the ${payment.balance_used} EUR of balance it counted on is gone (${result.available} EUR left); task not approved, refund it`,
+        customerId,
+        taskId,
+        'payments.balance_spent',
       );
     case 'approved':
       await notifyApproval(app, taskId, 'approved');
@@ -522,7 +576,7 @@ export async function sendDeferred(
       ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
     });
     if (!ok) return false;
-    await recordStateChange(tx, taskId, 'DRAFT', 'DEFERRED', user.id, 'sent to production (deferred terms)');
+    await recordStateChange(tx, taskId, 'DRAFT', 'DEFERRED', user.id, undefined, 'sent_to_production');
     await repo.markCustomerApproval(tx, customer.id, taskId, now);
     return true;
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import archiver from 'archiver';
-import { contextHash, readTmx } from '@verba/analysis';
+import { contextHash, readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
 import {
   languages,
   sourceFiles,
@@ -18,6 +18,8 @@ import { cleanFileName } from './upload.ts';
 /** Translations are delivered once the work is paid for or in production. */
 const DELIVERABLE_STATES = new Set(['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE']);
 const TM_BATCH = 500;
+/** Delivered files that pair each source text with its translation: TMX and the XLIFF flavours. */
+const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;
 
 export async function uploadTranslatedFile(app: FastifyInstance, request: FastifyRequest, taskId: number) {
   const task = await visibleTask(app, request, taskId);
@@ -101,8 +103,8 @@ export async function uploadTranslatedFile(app: FastifyInstance, request: Fastif
   });
   await Promise.all(previous.map((p) => app.storage.remove(p.file_path)));
   const learned =
-    task.customer_id && /\.tmx$/i.test(stored.name)
-      ? await feedMemory(app, task.customer_id, task.source_language_id, languageId, stored.key)
+    task.customer_id && BILINGUAL_FILE.test(stored.name)
+      ? await feedMemory(app, task.customer_id, task.source_language_id, languageId, stored)
       : 0;
   request.actionLog = {
     action: 'tasks.upload_translation',
@@ -112,13 +114,29 @@ export async function uploadTranslatedFile(app: FastifyInstance, request: Fastif
   return { ...row, tm_units_added: learned };
 }
 
-/** A delivered bilingual TMX feeds the customer's memory, so the next quote of the same text matches. */
+/** The translation units of a delivered bilingual file, in file order. */
+function bilingualUnits(
+  app: FastifyInstance,
+  file: { key: string; name: string },
+  sourceLanguage: string,
+  targetLanguage: string,
+): AsyncIterable<TmUnit> {
+  const input = app.storage.open(file.key);
+  return /\.tmx$/i.test(file.name)
+    ? readTmx(input, { sourceLanguage, targetLanguage })
+    : readXliffPairs(input, { sourceLanguage, targetLanguage });
+}
+
+/**
+ * A delivered bilingual file (TMX or XLIFF) feeds the customer's memory, so the next quote of the
+ * same text matches. A file the reader stops on is still delivered; the memory keeps what came before.
+ */
 async function feedMemory(
   app: FastifyInstance,
   customerId: number,
   sourceId: number,
   targetId: number,
-  key: string,
+  file: { key: string; name: string },
 ): Promise<number> {
   const langs = await app.db.select().from(languages);
   const sourceIso = langs.find((l) => l.id === sourceId)?.iso_code;
@@ -127,10 +145,7 @@ async function feedMemory(
   let batch: Array<typeof tmUnits.$inferInsert> = [];
   let added = 0;
   try {
-    for await (const unit of readTmx(app.storage.open(key), {
-      sourceLanguage: sourceIso,
-      targetLanguage: targetIso,
-    })) {
+    for await (const unit of bilingualUnits(app, file, sourceIso, targetIso)) {
       if (!unit.target) continue;
       batch.push({
         customer_id: customerId,
@@ -151,7 +166,7 @@ async function feedMemory(
     if (batch.length) await app.db.insert(tmUnits).values(batch);
     added += batch.length;
   } catch (err) {
-    app.log.warn({ err }, 'delivered TMX could not feed the memory');
+    app.log.warn({ err, file: file.name }, 'a delivered bilingual file could not feed the memory');
   }
   return added;
 }

@@ -20,6 +20,9 @@ const fileParams = z.object({
 export const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** What the staff member typed, if anything: a blank note is no note. */
+const typedNote = (value: string) => value.trim().slice(0, 1000) || undefined;
+
 /** The optional `note` of a status change, from a multipart or JSON body. */
 async function noteOf(request: FastifyRequest): Promise<string | undefined> {
   if (request.isMultipart()) {
@@ -27,12 +30,12 @@ async function noteOf(request: FastifyRequest): Promise<string | undefined> {
     for await (const part of request.parts()) {
       if (part.type === 'file') part.file.resume();
       else if (part.fieldname === 'note' || part.fieldname === 'comments')
-        note = String(part.value).slice(0, 1000);
+        note = typedNote(String(part.value));
     }
     return note;
   }
   const body = request.body as { note?: unknown } | undefined;
-  return typeof body?.note === 'string' ? body.note.slice(0, 1000) : undefined;
+  return typeof body?.note === 'string' ? typedNote(body.note) : undefined;
 }
 
 const STATUS_ROUTES: Array<[string, StaffTarget]> = [

@@ -11,10 +11,11 @@ import {
   languages,
   mailOutbox,
   rates,
+  taskStateChanges,
   tasks,
   tmUnits,
 } from '../../db/schema/index.ts';
-import { desc } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -37,11 +38,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newTask(files: Record<string, string>, token = tokens.acmeUser): Promise<number> {
+async function newTask(
+  files: Record<string, string>,
+  token = tokens.acmeUser,
+  department = marketing,
+): Promise<number> {
   const body = await multipart(
     {
       description: 'Staff tools',
-      department: String(marketing),
+      department: String(department),
       source_language: String(lang.en),
       'target_languages[]': [String(lang.es)],
       translation_type: '1',
@@ -151,6 +156,30 @@ describe('status changes by staff', () => {
       (await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsIncourse`, { token: tokens.admin })).json.data
         .state,
     ).toBe('IN_COURSE');
+  });
+
+  it('the history keeps the note the staff member typed, no system reason; a blank note is none', async () => {
+    const id = await newTask({ 'n.txt': 'A note for the history.' });
+    await approve(id);
+    const typed = await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsIncourse`, {
+      token: tokens.pm,
+      body: { note: '  Translator booked for Monday  ' },
+    });
+    expect(typed.status).toBe(200);
+    const blank = await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsApproved`, {
+      token: tokens.admin,
+      body: { note: '   ' },
+    });
+    expect(blank.status).toBe(200);
+    const rows = await t.database.db
+      .select({ to: taskStateChanges.to_state, note: taskStateChanges.note, reason: taskStateChanges.reason })
+      .from(taskStateChanges)
+      .where(eq(taskStateChanges.task_id, id))
+      .orderBy(asc(taskStateChanges.id));
+    expect(rows.slice(-2)).toEqual([
+      { to: 'IN_COURSE', note: 'Translator booked for Monday', reason: null },
+      { to: 'APPROVED', note: null, reason: null },
+    ]);
   });
 
   it('no delivery before the task is approved', async () => {
@@ -302,5 +331,52 @@ describe('translation memory from deliveries', () => {
     const counts = (await detail(second)).source_files[0].word_count[0];
     expect(counts.percent100 + counts.percent101).toBe(6);
     expect(counts.no_match).toBe(4);
+  });
+
+  it("delivered XLIFF 1.2 and 2.0 feed the customer's memory: its next quote matches, another customer's does not", async () => {
+    const first = 'Every delivered file makes the next quote cheaper.';
+    const id = await newTask({
+      'p.txt': first,
+      'q.txt': 'Translation memories remember what was already paid for.',
+    });
+    await approve(id);
+    const [p, q] = (await detail(id)).source_files;
+    const xliff12 = `<?xml version="1.0" encoding="UTF-8"?><xliff version="1.2"><file source-language="en" target-language="es" datatype="plaintext" original="p.txt"><body>
+      <trans-unit id="1"><source>${first}</source><target>Cada archivo entregado abarata el siguiente presupuesto.</target></trans-unit>
+      <trans-unit id="2"><source>Not translated yet.</source><target></target></trans-unit>
+      </body></file></xliff>`;
+    const xliff20 = `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es"><file id="f1"><unit id="u1"><segment>
+      <source>Translation memories remember <pc id="1">what</pc> was already paid for.</source>
+      <target>Las memorias de traducción recuerdan <pc id="1">lo que</pc> ya se pagó.</target>
+      </segment></unit></file></xliff>`;
+    // the French file put in the Spanish slot by mistake teaches the Spanish memory nothing
+    const french = xliff12.replace('target-language="es"', 'target-language="fr"');
+    expect((await deliver(id, p.id, lang.es!, 'p.fr.xliff', french)).json.data.tm_units_added).toBe(0);
+    const one = await deliver(id, p.id, lang.es!, 'p.es.xliff', xliff12);
+    expect(one.status).toBe(201);
+    expect(one.json.data.tm_units_added).toBe(1);
+    const two = await deliver(id, q.id, lang.es!, 'q.es.xlf', xliff20);
+    expect(two.status).toBe(201);
+    expect(two.json.data.tm_units_added).toBe(1);
+
+    const again = await newTask({ 'again.txt': first, 'again.xliff': xliff20 });
+    const quoted = (await detail(again)).source_files;
+    expect(quoted).toHaveLength(2);
+    for (const file of quoted) {
+      const counts = file.word_count[0];
+      expect(counts.total_words).toBeGreaterThan(0);
+      expect(counts.percent100 + counts.percent101).toBe(counts.total_words);
+      expect(counts.no_match).toBe(0);
+    }
+
+    const [globex] = await t.database.db.select().from(customers).where(eq(customers.name, 'Globex'));
+    const [ops] = await t.database.db
+      .insert(departments)
+      .values({ customer_id: globex!.id, title: 'Ops' })
+      .returning();
+    const other = await newTask({ 'other.txt': first }, tokens.globexAdmin, ops!.id);
+    const counts = (await detail(other)).source_files[0].word_count[0];
+    expect(counts.percent100 + counts.percent101).toBe(0);
+    expect(counts.no_match).toBe(counts.total_words);
   });
 });

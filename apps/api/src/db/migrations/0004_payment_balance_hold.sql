@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "balance_held_until" timestamp with time zone;
