@@ -44,6 +44,14 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return body.data;
 }
 
+/** Each section alone at phone width (a full page is too tall to judge), back to desktop. */
+export async function sectionShots(page: Page, name: string, testIds: string[]): Promise<void> {
+  await page.setViewportSize(WIDTHS.phone);
+  for (const testId of testIds)
+    await page.getByTestId(testId).screenshot({ path: `${SCREENSHOT_DIR}${name}-${testId}-phone.png` });
+  await page.setViewportSize(WIDTHS.desktop);
+}
+
 /** Signs in through the API and hands the session to the page, as the app persists it. */
 export async function signInQuickly(page: Page, email: string): Promise<void> {
   const session = await apiToken(page.request, email);
