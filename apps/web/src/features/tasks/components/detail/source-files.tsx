@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
@@ -25,6 +26,10 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
   const words = (file: SourceFile) => Math.max(0, ...file.word_count.map((count) => count.total_words));
   const calculating = task.state === 'CALCULATING';
   const wordsText = (file: SourceFile) => (file.error || calculating ? '—' : number(words(file)));
+  // Below `sm` three columns show; an expanded row spanning the hidden ones would squeeze the name.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
 
   return (
     <TableScrollRegion label={t('detail.files.title')}>
@@ -113,7 +118,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                 </Table.Tr>
                 {expanded ? (
                   <Table.Tr id={`file-bands-${file.id}`}>
-                    <Table.Td colSpan={6} bg="gray.0">
+                    <Table.Td colSpan={wide ? 6 : 3} bg="gray.0">
                       <FileBands task={task} file={file} staff={staff} />
                     </Table.Td>
                   </Table.Tr>
@@ -170,7 +175,8 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
   return (
     <Stack gap="sm">
       <TableScrollRegion label={t('detail.files.bandsCaption', { name: file.file_name })}>
-        <Table withTableBorder fz="xs" verticalSpacing={4} data-testid="file-bands">
+        {/* Its own layout: the fixed one of the files table would otherwise be inherited. */}
+        <Table withTableBorder layout="auto" fz="xs" verticalSpacing={4} data-testid="file-bands">
           <caption style={{ position: 'absolute', left: -10000 }}>
             {t('detail.files.bandsCaption', { name: file.file_name })}
           </caption>
