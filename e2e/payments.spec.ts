@@ -65,6 +65,20 @@ async function openBank(page: Page): Promise<void> {
   await expect(page.getByRole('definition').first()).toHaveText(`€${answer?.payment.card_amount}`);
 }
 
+/** Acme's admin orders a draft (through the API) and opens its detail; returns the task's id. */
+async function acmeDraftOnScreen(page: Page, name: string): Promise<number> {
+  const taskId = await createDraftTask(page.request, DEMO.acmeAdmin, {
+    name,
+    targetIsos: TARGETS,
+    files: [BROCHURE],
+  });
+  await signInQuickly(page, DEMO.acmeAdmin);
+  await page.goto(`/tasks/${taskId}`);
+  await waitForScreen(page);
+  await expect(page.getByTestId('task-state').first()).toHaveText('Draft');
+  return taskId;
+}
+
 async function payWithCard(page: Page, card: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Card number' }).fill(card);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -80,15 +94,7 @@ test.describe('payments', () => {
   }) => {
     test.setTimeout(150_000);
     const name = `Card payment ${Date.now()}`;
-    const taskId = await createDraftTask(page.request, DEMO.acmeAdmin, {
-      name,
-      targetIsos: TARGETS,
-      files: [BROCHURE],
-    });
-    await signInQuickly(page, DEMO.acmeAdmin);
-    await page.goto(`/tasks/${taskId}`);
-    await waitForScreen(page);
-    await expect(page.getByTestId('task-state').first()).toHaveText('Draft');
+    const taskId = await acmeDraftOnScreen(page, name);
 
     await openBank(page);
     await capture(page, 'payments-sandbox-bank');
@@ -112,14 +118,7 @@ test.describe('payments', () => {
   test('a declined card leaves the draft: the KO page names it and announces the error', async ({ page }) => {
     test.setTimeout(150_000);
     const name = `Declined card ${Date.now()}`;
-    const taskId = await createDraftTask(page.request, DEMO.acmeAdmin, {
-      name,
-      targetIsos: TARGETS,
-      files: [BROCHURE],
-    });
-    await signInQuickly(page, DEMO.acmeAdmin);
-    await page.goto(`/tasks/${taskId}`);
-    await waitForScreen(page);
+    const taskId = await acmeDraftOnScreen(page, name);
     await openBank(page);
     await payWithCard(page, CARD_DECLINED);
 
@@ -132,6 +131,22 @@ test.describe('payments', () => {
     await page.getByRole('link', { name: 'Open the task' }).click();
     await expect(page.getByTestId('task-state').first()).toHaveText('Draft');
     await expect(page.getByTestId('pay-task')).toBeVisible();
+  });
+
+  // FIXME (API, apps/api/src/modules/tasks/service.ts detail): a card or balance payment lives in the
+  // payments table only, so the task's payments list stays empty and the outstanding balance still
+  // shows the whole pre-tax price after the task was paid. Expected behaviour kept here until fixed.
+  test.fixme('a card payment shows in the task payments and clears the outstanding balance', async ({
+    page,
+  }) => {
+    const taskId = await acmeDraftOnScreen(page, `Paid in full ${Date.now()}`);
+    await openBank(page);
+    await payWithCard(page, CARD_AUTHORISED);
+    await page.waitForURL(new RegExp(`/tasks/ok/${taskId}\\?`));
+    await page.goto(`/tasks/${taskId}`);
+    await expect(page.getByTestId('task-state').first()).toHaveText('Approved');
+    await expect(page.getByTestId('payments-table').getByRole('row')).toHaveCount(2);
+    expect(euros(await page.getByTestId('outstanding-balance').innerText())).toBe(0);
   });
 
   test('Globex sends a draft to production; the PM delivers it; the client downloads; the admin records a payment', async ({
@@ -224,17 +239,25 @@ test.describe('payments', () => {
     const adminContext = await browser.newContext({ viewport: WIDTHS.desktop });
     const admin = await adminContext.newPage();
     await signInQuickly(admin, DEMO.verbaAdmin);
-    const { get } = await apiAs(admin.request, DEMO.verbaAdmin);
-    const task = await get<{
-      base_price: string;
-      discount_amount: string | null;
-      other_prices: string | null;
-    }>(`/task/${taskId}`);
-    const owed = Number(task.base_price) - Number(task.discount_amount ?? 0) + Number(task.other_prices ?? 0);
     await admin.goto(`/tasks/${taskId}`);
     await waitForScreen(admin);
-    await expect(admin.getByTestId('outstanding-balance')).toHaveText(/\d/);
-    expect(euros(await admin.getByTestId('outstanding-balance').innerText())).toBeCloseTo(owed, 2);
+    // An extra concept, so the other prices count in the balance too.
+    await admin.getByTestId('add-concept').click();
+    const concept = admin.getByRole('dialog', { name: 'Add a concept' });
+    await concept.getByRole('textbox', { name: 'Concept' }).fill('Desktop publishing');
+    await concept.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await concept.getByRole('textbox', { name: 'Price' }).fill('3.25');
+    await concept.getByRole('button', { name: 'Save' }).click();
+    await expect(concept).toHaveCount(0);
+    await expect(admin.getByTestId('concepts-table')).toContainText('Desktop publishing');
+    const { get } = await apiAs(admin.request, DEMO.verbaAdmin);
+    const task = await get<{ base_price: string; discount_amount: string | null; other_prices: string }>(
+      `/task/${taskId}`,
+    );
+    expect(Number(task.other_prices)).toBeGreaterThan(0);
+    const owed = Number(task.base_price) - Number(task.discount_amount ?? 0) + Number(task.other_prices);
+    const outstanding = async () => euros(await admin.getByTestId('outstanding-balance').innerText());
+    await expect.poll(outstanding).toBeCloseTo(owed, 2);
     await admin.getByTestId('add-payment').click();
     const dialog = admin.getByRole('dialog', { name: 'Add a payment' });
     await expect(dialog).toBeVisible();
@@ -248,9 +271,7 @@ test.describe('payments', () => {
     const payments = admin.getByTestId('payments-table');
     await expect(payments.getByRole('row')).toHaveCount(2);
     await expect(payments).toContainText('Bank transfer');
-    await expect
-      .poll(async () => euros(await admin.getByTestId('outstanding-balance').innerText()))
-      .toBeCloseTo(owed - 1.5, 2);
+    await expect.poll(outstanding).toBeCloseTo(owed - 1.5, 2);
     await dismissToasts(admin);
     await capture(admin, 'payments-admin-history');
     await expectFitsPhone(admin, payments, 'payments table');
