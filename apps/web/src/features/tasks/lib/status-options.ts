@@ -13,3 +13,7 @@ export function statusOptions(state: string, guest: boolean): StaffTarget[] {
   if (state === 'DEFERRED') return guest ? [] : ['IN_COURSE'];
   return STAFF_TARGET_STATES.slice(0, guest ? 2 : undefined).filter((target) => target !== state);
 }
+
+/** Whether the status screen opens for the task (an open state with something to move to). */
+export const hasStatusScreen = (state: string, guest: boolean): boolean =>
+  STATUS_SCREEN_STATES.includes(state) && statusOptions(state, guest).length > 0;

@@ -9,7 +9,12 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useChangeStatusMutation } from '../api/task-mutations.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
-import { STATUS_SCREEN_STATES, statusOptions, type StaffTarget } from '../lib/status-options.ts';
+import {
+  STATUS_SCREEN_STATES,
+  hasStatusScreen,
+  statusOptions,
+  type StaffTarget,
+} from '../lib/status-options.ts';
 
 export default function TaskStatusPage() {
   const { t } = useTranslation('tasks');
@@ -20,8 +25,9 @@ export default function TaskStatusPage() {
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!task.data) return <PageLoader />;
-  if (!STATUS_SCREEN_STATES.includes(task.data.state)) return <Navigate to="/tasks" replace />;
-  const options = statusOptions(task.data.state, task.data.customer === null);
+  const guest = task.data.customer === null;
+  if (!hasStatusScreen(task.data.state, guest)) return <Navigate to="/tasks" replace />;
+  const options = statusOptions(task.data.state, guest);
 
   return (
     <div data-testid="task-status-page">

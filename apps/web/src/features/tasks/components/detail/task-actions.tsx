@@ -29,7 +29,7 @@ import {
   useSendDeferredMutation,
 } from '../../api/task-mutations.ts';
 import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
-import { STATUS_SCREEN_STATES } from '../../lib/status-options.ts';
+import { hasStatusScreen } from '../../lib/status-options.ts';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
@@ -134,7 +134,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.translationsZip')}
         </Button>
       ) : null}
-      {userCan(user, 'tasks:change-status') && STATUS_SCREEN_STATES.includes(task.state) ? (
+      {userCan(user, 'tasks:change-status') && hasStatusScreen(task.state, task.customer === null) ? (
         <Button
           variant="default"
           component={Link}
