@@ -24,6 +24,8 @@ export const WIDTHS = {
 export type Width = keyof typeof WIDTHS;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // From the top: a scrolled page draws its fixed header and menu in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
 }
 
