@@ -5,13 +5,12 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   DEMO,
-  SCREENSHOT_DIR,
-  WIDTHS,
   apiToken,
   capture,
   dismissToasts,
   expectAccessibleDialog,
   screenshot,
+  sectionShots,
   signInQuickly,
 } from './support.ts';
 
@@ -58,14 +57,6 @@ async function acmeId(request: APIRequestContext): Promise<number> {
 async function pickLanguage(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).fill(option.split(' ')[0]!);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Each section alone at phone width (a full page is too tall to judge), back to desktop. */
-async function sectionShots(page: Page, name: string, testIds: string[]): Promise<void> {
-  await page.setViewportSize(WIDTHS.phone);
-  for (const testId of testIds)
-    await page.getByTestId(testId).screenshot({ path: `${SCREENSHOT_DIR}${name}-${testId}-phone.png` });
-  await page.setViewportSize(WIDTHS.desktop);
 }
 
 async function downloadOf(page: Page, testId: string): Promise<{ name: string; path: string }> {

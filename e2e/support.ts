@@ -24,6 +24,8 @@ export const WIDTHS = {
 export type Width = keyof typeof WIDTHS;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // From the top: a scrolled page draws its fixed header and menu in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
 }
 
@@ -42,6 +44,14 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
     data: { access_token: string; expires_in: number; user: unknown };
   };
   return body.data;
+}
+
+/** Each section alone at phone width (a full page is too tall to judge), back to desktop. */
+export async function sectionShots(page: Page, name: string, testIds: string[]): Promise<void> {
+  await page.setViewportSize(WIDTHS.phone);
+  for (const testId of testIds)
+    await page.getByTestId(testId).screenshot({ path: `${SCREENSHOT_DIR}${name}-${testId}-phone.png` });
+  await page.setViewportSize(WIDTHS.desktop);
 }
 
 /** Signs in through the API and hands the session to the page, as the app persists it. */

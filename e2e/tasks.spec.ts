@@ -1,16 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  DEMO,
-  WIDTHS,
-  apiToken,
-  expectNoAxeViolations,
-  screenshot,
-  signInQuickly,
-  waitForScreen,
-} from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, WIDTHS, expectNoAxeViolations, screenshot, signInQuickly, waitForScreen } from './support.ts';
+import { enableGeneralRates } from './task-setup.ts';
 
 /** Screenshot and axe at desktop and phone width, back to desktop. */
 async function capture(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
@@ -49,31 +42,6 @@ function fixtures() {
   return { brochure, manual, broken };
 }
 
-async function setUpRates(request: APIRequestContext) {
-  const { access_token } = await apiToken(request, DEMO.verbaAdmin);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const get = async <T>(path: string) =>
-    ((await (await request.get(`/api${path}`, { headers })).json()) as { data: T }).data;
-  const sources = await get<{ id: number; iso_code: string }[]>('/languages/sources');
-  const targets = await get<{ id: number; iso_code: string }[]>('/languages/available');
-  const customers = await get<{ data: { id: number; name: string }[] }>('/customers?per_page=100');
-  const acme = customers.data.find((customer) => customer.name === 'Acme');
-  expect(acme, 'Acme customer').toBeDefined();
-  const en = sources.find((language) => language.iso_code === 'en')!.id;
-  for (const iso of ['es', 'fr']) {
-    const target = targets.find((language) => language.iso_code === iso)!.id;
-    const created = await request.post('/api/rate/store', {
-      headers,
-      data: { source_lang: en, target_lang: target, r1: '0.1000', r2: '30.00', default_group: true },
-    });
-    // A second run against a reused server finds the rate already there.
-    if (created.status() !== 201) continue;
-    const rate = ((await created.json()) as { data: { id: number } }).data;
-    const enabled = await request.post(`/api/customers/${acme!.id}/rate/${rate.id}`, { headers });
-    expect(enabled.ok(), `enable rate ${iso} for Acme`).toBe(true);
-  }
-}
-
 async function languageTotals(page: Page): Promise<string[]> {
   await expect(page.getByTestId('language-quote')).toHaveCount(2);
   return page.getByTestId('language-total').allInnerTexts();
@@ -85,7 +53,7 @@ test.describe('tasks', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    await setUpRates(page.request);
+    await enableGeneralRates(page.request, ['Acme'], ['es', 'fr']);
     const files = fixtures();
     const name = `Coffee machine launch ${Date.now()}`;
 

@@ -54,7 +54,7 @@ export function PaymentResult({ outcome }: { outcome: 'ok' | 'ko' }) {
           </Text>
         ) : null}
         {!ok && answer.message ? (
-          <Text c="red.8" size="sm" data-testid="payment-error">
+          <Text c="red.8" size="sm" role="alert" data-testid="payment-error">
             {answer.message}
           </Text>
         ) : null}

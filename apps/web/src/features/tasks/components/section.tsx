@@ -17,7 +17,7 @@ export function Section({
 }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid={testId} component="section">
-      <Group justify="space-between" mb="md" gap="xs" wrap="nowrap">
+      <Group justify="space-between" mb="md" gap="xs">
         <Group gap={4} wrap="nowrap">
           <Title order={2} fz="lg">
             {title}

@@ -401,7 +401,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               </Text>
             ) : (
               <TableScrollRegion label={t('detail.payments.title')}>
-                <Table>
+                <Table data-testid="payments-table">
                   <caption style={hidden}>{t('detail.payments.title')}</caption>
                   <Table.Thead>
                     <Table.Tr>

@@ -3,15 +3,18 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { STAFF_TARGET_STATES } from '@verba/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useChangeStatusMutation } from '../api/task-mutations.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
-
-const OPEN_STATES = ['APPROVED', 'IN_COURSE', 'DONE'];
+import {
+  STATUS_SCREEN_STATES,
+  hasStatusScreen,
+  statusOptions,
+  type StaffTarget,
+} from '../lib/status-options.ts';
 
 export default function TaskStatusPage() {
   const { t } = useTranslation('tasks');
@@ -22,11 +25,9 @@ export default function TaskStatusPage() {
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!task.data) return <PageLoader />;
-  if (!OPEN_STATES.includes(task.data.state)) return <Navigate to="/tasks" replace />;
   const guest = task.data.customer === null;
-  const options = STAFF_TARGET_STATES.slice(0, guest ? 2 : undefined).filter(
-    (state) => state !== task.data.state,
-  );
+  if (!hasStatusScreen(task.data.state, guest)) return <Navigate to="/tasks" replace />;
+  const options = statusOptions(task.data.state, guest);
 
   return (
     <div data-testid="task-status-page">
@@ -45,14 +46,14 @@ export default function TaskStatusPage() {
             }
             setError(null);
             change.mutate(
-              { id, state: target as (typeof STAFF_TARGET_STATES)[number] },
+              { id, state: target as StaffTarget },
               {
                 onSuccess: () => {
                   notifications.show({
                     color: 'teal',
                     message: t('status.done', { state: t(`states.${target}`) }),
                   });
-                  if (OPEN_STATES.includes(target)) setTarget(null);
+                  if (STATUS_SCREEN_STATES.includes(target)) setTarget(null);
                   else void navigate('/tasks');
                 },
                 onError: (failure) => {

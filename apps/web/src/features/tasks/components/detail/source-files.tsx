@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
@@ -24,27 +25,35 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
     });
   const words = (file: SourceFile) => Math.max(0, ...file.word_count.map((count) => count.total_words));
   const calculating = task.state === 'CALCULATING';
+  const wordsText = (file: SourceFile) => (file.error || calculating ? '—' : number(words(file)));
+  // Below `sm` three columns show; an expanded row spanning the hidden ones would squeeze the name.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
 
   return (
     <TableScrollRegion label={t('detail.files.title')}>
-      <Table verticalSpacing="sm" data-testid="source-files">
+      {/* Fixed layout: an expanded row's band table scrolls in its own region instead of widening this one. */}
+      <Table verticalSpacing="sm" layout="fixed" data-testid="source-files">
         <caption style={{ captionSide: 'top', textAlign: 'left', position: 'absolute', left: -10000 }}>
           {t('detail.files.title')}
         </caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={40}>
+            <Table.Th scope="col" w={48}>
               <span style={{ position: 'absolute', left: -10000 }}>{t('detail.files.expand')}</span>
             </Table.Th>
             <Table.Th scope="col">{t('detail.files.name')}</Table.Th>
-            <Table.Th scope="col" visibleFrom="sm">
+            <Table.Th scope="col" w={100} visibleFrom="sm">
               {t('detail.files.size')}
             </Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" w={100} ta="right" visibleFrom="sm">
               {t('detail.files.words')}
             </Table.Th>
-            <Table.Th scope="col">{t('detail.files.status')}</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" w={150} visibleFrom="sm">
+              {t('detail.files.status')}
+            </Table.Th>
+            <Table.Th scope="col" w={56} ta="right">
               <span style={{ position: 'absolute', left: -10000 }}>{t('detail.files.actions')}</span>
             </Table.Th>
           </Table.Tr>
@@ -74,28 +83,23 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                     </ActionIcon>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 120 }}>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {file.file_name}
                     </Text>
+                    {/* On a phone the words and the status go under the name (their columns are hidden). */}
+                    <Group hiddenFrom="sm" gap="xs" mt={2}>
+                      <FileStatus file={file} calculating={calculating} />
+                      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {t('detail.files.words')}: {wordsText(file)}
+                      </Text>
+                    </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{formatBytes(file.size)}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {file.error || calculating ? '—' : number(words(file))}
+                  <Table.Td ta="right" visibleFrom="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {wordsText(file)}
                   </Table.Td>
-                  <Table.Td>
-                    {file.error ? (
-                      <Text size="sm" fw={600} c="red.9" data-testid="file-error">
-                        {t('detail.files.failed')}
-                      </Text>
-                    ) : calculating ? (
-                      <Text size="sm" fw={600} c="cyan.9">
-                        {t('detail.files.analysing')}
-                      </Text>
-                    ) : (
-                      <Text size="sm" fw={600} c="teal.9">
-                        {t('detail.files.counted')}
-                      </Text>
-                    )}
+                  <Table.Td visibleFrom="sm">
+                    <FileStatus file={file} calculating={calculating} errorTestId="file-error" />
                   </Table.Td>
                   <Table.Td ta="right">
                     <ActionIcon
@@ -114,7 +118,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                 </Table.Tr>
                 {expanded ? (
                   <Table.Tr id={`file-bands-${file.id}`}>
-                    <Table.Td colSpan={6} bg="gray.0">
+                    <Table.Td colSpan={wide ? 6 : 3} bg="gray.0">
                       <FileBands task={task} file={file} staff={staff} />
                     </Table.Td>
                   </Table.Tr>
@@ -125,6 +129,34 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
         </Table.Tbody>
       </Table>
     </TableScrollRegion>
+  );
+}
+
+/** Analysed, analysing or failed; `errorTestId` on one copy only (the phone copy under the name has none). */
+function FileStatus({
+  file,
+  calculating,
+  errorTestId,
+}: {
+  file: SourceFile;
+  calculating: boolean;
+  errorTestId?: string;
+}) {
+  const { t } = useTranslation('tasks');
+  if (file.error)
+    return (
+      <Text size="sm" fw={600} c="red.9" data-testid={errorTestId}>
+        {t('detail.files.failed')}
+      </Text>
+    );
+  return calculating ? (
+    <Text size="sm" fw={600} c="cyan.9">
+      {t('detail.files.analysing')}
+    </Text>
+  ) : (
+    <Text size="sm" fw={600} c="teal.9">
+      {t('detail.files.counted')}
+    </Text>
   );
 }
 
@@ -143,7 +175,8 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
   return (
     <Stack gap="sm">
       <TableScrollRegion label={t('detail.files.bandsCaption', { name: file.file_name })}>
-        <Table withTableBorder fz="xs" verticalSpacing={4} data-testid="file-bands">
+        {/* Its own layout: the fixed one of the files table would otherwise be inherited. */}
+        <Table withTableBorder layout="auto" fz="xs" verticalSpacing={4} data-testid="file-bands">
           <caption style={{ position: 'absolute', left: -10000 }}>
             {t('detail.files.bandsCaption', { name: file.file_name })}
           </caption>

@@ -29,6 +29,7 @@ import {
   useSendDeferredMutation,
 } from '../../api/task-mutations.ts';
 import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
+import { hasStatusScreen } from '../../lib/status-options.ts';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
@@ -123,6 +124,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
         <Button
           variant="default"
           leftSection={<IconFileZip size={18} aria-hidden />}
+          data-testid="translations-zip"
           onClick={() =>
             void downloadFile(`/task/${task.id}/translations.zip`, `${task.code || task.id}.zip`).catch(
               () => undefined,
@@ -132,7 +134,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.translationsZip')}
         </Button>
       ) : null}
-      {userCan(user, 'tasks:change-status') && ['APPROVED', 'IN_COURSE', 'DONE'].includes(task.state) ? (
+      {userCan(user, 'tasks:change-status') && hasStatusScreen(task.state, task.customer === null) ? (
         <Button
           variant="default"
           component={Link}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { hasStatusScreen, statusOptions } from './status-options.ts';
+
+describe('statusOptions', () => {
+  it('offers every staff state but the current one to a customer task', () => {
+    expect(statusOptions('APPROVED', false)).toEqual(['TEMPORAL', 'DEFERRED', 'IN_COURSE', 'DONE']);
+    expect(statusOptions('DONE', false)).toEqual(['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE']);
+  });
+
+  it('offers a guest task only the temporary and deferred states', () => {
+    expect(statusOptions('IN_COURSE', true)).toEqual(['TEMPORAL', 'DEFERRED']);
+  });
+
+  it('starts a deferred task: only IN_COURSE, as the API allows', () => {
+    expect(statusOptions('DEFERRED', false)).toEqual(['IN_COURSE']);
+    expect(hasStatusScreen('DEFERRED', false)).toBe(true);
+    expect(hasStatusScreen('DEFERRED', true)).toBe(false);
+  });
+
+  it('has no screen for drafts and cancelled tasks', () => {
+    expect(hasStatusScreen('DRAFT', false)).toBe(false);
+    expect(hasStatusScreen('CANCELLED', false)).toBe(false);
+  });
+});
