@@ -133,19 +133,17 @@ test.describe('payments', () => {
     await expect(page.getByTestId('pay-task')).toBeVisible();
   });
 
-  // FIXME (API, apps/api/src/modules/tasks/service.ts detail): a card or balance payment lives in the
-  // payments table only, so the task's payments list stays empty and the outstanding balance still
-  // shows the whole pre-tax price after the task was paid. Expected behaviour kept here until fixed.
-  test.fixme('a card payment shows in the task payments and clears the outstanding balance', async ({
-    page,
-  }) => {
+  test('a card payment shows in the task payments and clears the outstanding balance', async ({ page }) => {
     const taskId = await acmeDraftOnScreen(page, `Paid in full ${Date.now()}`);
     await openBank(page);
     await payWithCard(page, CARD_AUTHORISED);
     await page.waitForURL(new RegExp(`/tasks/ok/${taskId}\\?`));
     await page.goto(`/tasks/${taskId}`);
     await expect(page.getByTestId('task-state').first()).toHaveText('Approved');
-    await expect(page.getByTestId('payments-table').getByRole('row')).toHaveCount(2);
+    const payments = page.getByTestId('payments-table');
+    await expect(payments.getByRole('row')).toHaveCount(2);
+    await expect(payments.getByRole('row').nth(1)).toContainText('Card');
+    await expect(payments.getByRole('row').nth(1)).toContainText('incl.');
     expect(euros(await page.getByTestId('outstanding-balance').innerText())).toBe(0);
   });
 

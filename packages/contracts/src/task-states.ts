@@ -32,3 +32,10 @@ export const STATE_CHANGE_REASONS = [
   'sent_to_production',
 ] as const;
 export type StateChangeReason = (typeof STATE_CHANGE_REASONS)[number];
+
+/**
+ * The method of a payments-table line written by the portal itself (an approval paid by card or
+ * from the balance); screens translate these, and show a method typed by staff as it is.
+ */
+export const PAYMENT_METHODS = { card: 'card', balance: 'balance' } as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];

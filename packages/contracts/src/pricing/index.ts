@@ -4,7 +4,7 @@
  * ("12.50", per-word prices "0.0840"); see docs/decisions/0002-pricing-rounding.md.
  */
 export type { DecimalLike } from './money.ts';
-export { SCALE, compareMoney, roundMoney, sumMoney } from './money.ts';
+export { SCALE, compareMoney, includedTax, roundMoney, sumMoney } from './money.ts';
 
 export type { BandKey, PayableGrid, PriceLineKey, TranslationTypeId, WordCountBands } from './grid.ts';
 export {

@@ -7,6 +7,7 @@ import {
   divideRoundHalfUp,
   formatUnits,
   formatUnitsTrimmed,
+  includedTax,
   roundMoney,
   sumMoney,
   toUnits,
@@ -85,5 +86,27 @@ describe('money', () => {
     expect(compareMoney('10.00', 10)).toBe(0);
     expect(compareMoney('9.99', '10')).toBe(-1);
     expect(compareMoney('-1', '-2')).toBe(1);
+  });
+
+  it('finds the tax inside a tax-inclusive amount, rounded half up', () => {
+    expect(includedTax('121.00', '21')).toBe('21.00');
+    expect(includedTax('8.28', '21.00')).toBe('1.44'); // 1.4370…: 6.84 before taxes
+    expect(includedTax('0.61', 21)).toBe('0.11'); // 0.1058…
+    expect(includedTax('50.00', '0')).toBe('0.00');
+    expect(includedTax('0.01', '21')).toBe('0.00');
+    // property: what is left before taxes, taxed again, gives the amount back within a cent
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 99_999_999 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (cents, rate) => {
+          const amount = formatUnits(BigInt(cents), 2);
+          const pct = formatUnits(BigInt(rate), 2);
+          const untaxed = new Decimal(amount).minus(includedTax(amount, pct));
+          const again = untaxed.times(new Decimal(pct).div(100).plus(1));
+          return again.minus(amount).abs().lte('0.01');
+        },
+      ),
+    );
   });
 });

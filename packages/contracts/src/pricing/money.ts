@@ -120,3 +120,14 @@ export function roundMoney(value: DecimalLike): string {
   const units = toUnits(value, 12, 'value');
   return formatUnits(divideRoundHalfUp(units, pow10(12 - SCALE.money)), SCALE.money);
 }
+
+/**
+ * The tax inside a tax-inclusive euro amount: amount × rate / (100 + rate), rounded to cents with
+ * the engine's rule. What a card payment paid before taxes is the amount minus this.
+ */
+export function includedTax(amount: DecimalLike, taxPercentage: DecimalLike): string {
+  const cents = toUnits(amount, SCALE.money, 'amount');
+  const rate = toNonNegativeUnits(taxPercentage, SCALE.percent, 'taxPercentage');
+  const hundred = 100n * pow10(SCALE.percent);
+  return formatUnits(divideRoundHalfUp(cents * rate, hundred + rate), SCALE.money);
+}

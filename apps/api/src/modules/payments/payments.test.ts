@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, like } from 'drizzle-orm';
+import { sumMoney } from '@verba/contracts/pricing';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -152,6 +153,19 @@ function bankAnswer(
 
 const notify = (body: unknown, headers: Record<string, string> = {}) =>
   call(t.app, 'POST', '/api/payments/notification', { body, headers });
+
+/** The task's payments table and outstanding balance, as its detail shows them to Acme's admin. */
+async function paymentLines(taskId: number) {
+  const res = await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens.acmeAdmin });
+  expect(res.status).toBe(200);
+  return res.json.data as {
+    payments: Array<{ type: string; amount: string; taxes: string }>;
+    outstanding_balance: string;
+  };
+}
+
+const quotedTaxes = (task: { price_taxes: string; other_prices_taxes: string }) =>
+  sumMoney(task.price_taxes, task.other_prices_taxes);
 
 describe('who may ask for a payment form', () => {
   let taskId: number;
@@ -337,6 +351,11 @@ describe('the bank notification', () => {
       reason: 'paid_by_card',
       note: order,
     });
+    const lines = await paymentLines(taskId);
+    expect(lines.payments).toEqual([
+      expect.objectContaining({ type: 'card', amount: task.amount_to_pay, taxes: quotedTaxes(task) }),
+    ]);
+    expect(lines.outstanding_balance).toBe('0.00');
     const [acme] = await db().select().from(customers).where(eq(customers.id, acmeId));
     expect(acme!.last_project_approved_task_id).toBe(taskId);
     await waitForLog('payments.authorised', `order ${order}`);
@@ -358,6 +377,7 @@ describe('the bank notification', () => {
     expect((await paymentsOf(taskId)).filter((p) => p.status === 'AUTHORISED')).toHaveLength(1);
     expect((await taskRow(taskId)).approved_at!.getTime()).toBe(task.approved_at!.getTime());
     await waitForLog('payments.repeated', `order ${order}`);
+    expect((await paymentLines(taskId)).payments).toHaveLength(1);
     expect(
       await db()
         .select()
@@ -558,6 +578,14 @@ describe('the balance', () => {
     expect(await customerBalance(db(), acmeId)).toBe('0.00');
     const [payment] = await paymentsOf(taskId);
     expect(payment).toMatchObject({ status: 'AUTHORISED', amount, balance_used: start });
+    // Two lines in the payments table; their taxes add up to the quote's, nothing is left to pay.
+    const lines = await paymentLines(taskId);
+    expect(lines.payments.map((l) => [l.type, l.amount])).toEqual([
+      ['balance', start],
+      ['card', (cardCents / 100).toFixed(2)],
+    ]);
+    expect(sumMoney(...lines.payments.map((l) => l.taxes))).toBe(quotedTaxes(await taskRow(taskId)));
+    expect(lines.outstanding_balance).toBe('0.00');
   });
 
   it('covering everything: approved at once, no form, no card', async () => {
@@ -590,6 +618,11 @@ describe('the balance', () => {
       reason: 'paid_with_balance',
       note: payment!.order_number,
     });
+    const lines = await paymentLines(taskId);
+    expect(lines.payments).toEqual([
+      expect.objectContaining({ type: 'balance', amount, taxes: quotedTaxes(task) }),
+    ]);
+    expect(lines.outstanding_balance).toBe('0.00');
     const expected = (Math.round(Number(before) * 100) - Math.round(Number(amount) * 100)) / 100;
     expect(await customerBalance(db(), acmeId)).toBe(expected.toFixed(2));
     await waitForLog('payments.balance', `order ${payment!.order_number}`);

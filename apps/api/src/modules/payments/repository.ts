@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, payments, quoteRequests, tasks, users } from '../../db/schema/index.ts';
+import { customers, payments, payTaskHistories, quoteRequests, tasks, users } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -75,6 +75,11 @@ export async function insertPayment(tx: Conn, values: typeof payments.$inferInse
   const [row] = await tx.insert(payments).values(values).returning();
   if (!row) throw new Error('payment insert returned nothing');
   return row;
+}
+
+/** A line of the task's payments table (spec: pay task history), written by an approval. */
+export async function insertPaymentHistory(tx: Conn, values: typeof payTaskHistories.$inferInsert) {
+  await tx.insert(payTaskHistories).values(values);
 }
 
 export async function completePayment(

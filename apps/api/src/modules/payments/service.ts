@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Locale, StateChangeReason } from '@verba/contracts';
-import { compareMoney, sumMoney } from '@verba/contracts/pricing';
+import { PAYMENT_METHODS, type Locale, type StateChangeReason } from '@verba/contracts';
+import { compareMoney, includedTax, sumMoney } from '@verba/contracts/pricing';
 import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
@@ -110,6 +110,32 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 }
 
 /**
+ * The approval's lines in the task's payments table: the balance part and the card part, each
+ * with the tax it includes (the two add up to the tax of the whole amount), so the outstanding
+ * balance, which is counted before taxes, comes to zero when the quote is paid.
+ */
+async function recordPaymentLines(
+  tx: repo.Tx,
+  task: TaskRow,
+  userId: number | null,
+  payment: Pick<repo.PaymentRow, 'amount' | 'balance_used' | 'card_amount'>,
+) {
+  // The quote's own taxes when the whole quote is paid (taxes are rounded per line there).
+  const totalTax =
+    compareMoney(payment.amount, task.taxed_price) === 0
+      ? sumMoney(task.price_taxes, task.other_prices_taxes)
+      : includedTax(payment.amount, task.tax_percentage);
+  const balanceTax = includedTax(payment.balance_used, task.tax_percentage);
+  const lines = [
+    { type: PAYMENT_METHODS.balance, amount: payment.balance_used, taxes: balanceTax },
+    { type: PAYMENT_METHODS.card, amount: payment.card_amount, taxes: sumMoney(totalTax, `-${balanceTax}`) },
+  ];
+  for (const line of lines)
+    if (compareMoney(line.amount, '0') > 0)
+      await repo.insertPaymentHistory(tx, { task_id: task.id, ...line, created_by: userId });
+}
+
+/**
  * DRAFT/TEMPORAL -> APPROVED inside the caller's transaction: approval time and user, the due
  * date recomputed from now (business days, holidays table), the history row (why, and the order
  * number as its note), the customer's last approved project. False when the task is no longer
@@ -121,7 +147,7 @@ async function approveTask(
   userId: number | null,
   at: Date,
   reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>,
-  orderNumber: string,
+  payment: Pick<repo.PaymentRow, 'order_number' | 'amount' | 'balance_used' | 'card_amount'>,
 ) {
   const quote = await quoteTask(tx, task, at);
   const moved = await moveState(tx, task.id, PAYABLE_STATES, 'APPROVED', userId, {
@@ -130,7 +156,8 @@ async function approveTask(
     ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
   });
   if (!moved) return false;
-  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, orderNumber, reason);
+  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, payment.order_number, reason);
+  await recordPaymentLines(tx, task, userId, payment);
   if (task.customer_id) await repo.markCustomerApproval(tx, task.customer_id, task.id, at);
   return true;
 }
@@ -225,14 +252,7 @@ async function openPayment(
         gateway: 'balance',
         completed_at: now,
       });
-      const approved = await approveTask(
-        tx,
-        fresh,
-        who.userId,
-        now,
-        'paid_with_balance',
-        payment.order_number,
-      );
+      const approved = await approveTask(tx, fresh, who.userId, now, 'paid_with_balance', payment);
       if (!approved) throw new Error('a locked draft could not be approved');
       return { kind: 'balance' as const, payment };
     }
@@ -423,7 +443,7 @@ export async function handleBankResponse(
       }
     }
     await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
-    await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked.order_number);
+    await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked);
     return { kind: 'approved' as const, code: task.code };
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, notInArray } from 'drizzle-orm';
+import { sumMoney } from '@verba/contracts/pricing';
 import {
   taskFormSchema,
   issueField,
@@ -272,9 +273,12 @@ export async function detail(app: FastifyInstance, request: FastifyRequest, id: 
   const task = await visibleTask(app, request, id);
   const p = await repo.taskDetailParts(app.db, task);
   const locale = request.locale;
-  const paid = p.payments.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
-  const owed = Math.round(
-    (Number(task.base_price) - Number(task.discount_amount) + Number(task.other_prices)) * 100,
+  // Owed and paid before taxes: a payment by card carries its tax, a line typed by staff has none.
+  const outstanding = sumMoney(
+    task.base_price,
+    `-${task.discount_amount}`,
+    task.other_prices,
+    ...p.payments.flatMap((row) => [`-${row.amount}`, row.taxes]),
   );
   return {
     id: task.id,
@@ -344,7 +348,7 @@ export async function detail(app: FastifyInstance, request: FastifyRequest, id: 
     quoted_at: task.quoted_at,
     other_concepts: p.concepts,
     payments: user.type === 'CLIENT_USER' ? [] : p.payments,
-    outstanding_balance: ((owed - paid) / 100).toFixed(2),
+    outstanding_balance: outstanding,
     changes: p.changes,
     invoice: p.invoice ? { folio: p.invoice.folio } : null,
     created_at: task.created_at,

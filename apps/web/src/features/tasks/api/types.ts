@@ -103,7 +103,7 @@ export interface TaskDetail {
   due_date: string | null;
   quoted_at: string | null;
   other_concepts: OtherConcept[];
-  payments: { id: number; amount: string; type: string; created_at: string }[];
+  payments: { id: number; amount: string; taxes: string; type: string; created_at: string }[];
   outstanding_balance: string | null;
   changes: {
     from_state: TaskState | null;

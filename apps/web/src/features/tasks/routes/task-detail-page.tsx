@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PAYMENT_METHODS } from '@verba/contracts';
 import {
   ActionIcon,
   Alert,
@@ -24,7 +25,7 @@ import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatEuros } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useEffectiveLocale } from '../../../app/locale.ts';
 import { useDeleteOtherConceptMutation, useValidateSourceFilesMutation } from '../api/task-mutations.ts';
@@ -67,6 +68,9 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
   const money = (value: string | null | undefined) =>
     value === null || value === undefined ? '—' : <Money amount={value} />;
   const requester = task.user ? `${task.user.name} ${task.user.lastname}` : '—';
+  // Lines the portal wrote (card, balance) are translated; a method typed by staff shows as typed.
+  const paymentMethod = (type: string) =>
+    (Object.values(PAYMENT_METHODS) as string[]).includes(type) ? t(`detail.payments.methods.${type}`) : type;
 
   return (
     <div data-testid="task-detail-page">
@@ -418,9 +422,16 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
                         <Table.Td>
                           <DateText value={payment.created_at} />
                         </Table.Td>
-                        <Table.Td>{payment.type}</Table.Td>
+                        <Table.Td>{paymentMethod(payment.type)}</Table.Td>
                         <Table.Td ta="right">
                           <Money amount={payment.amount} />
+                          {Number(payment.taxes) > 0 ? (
+                            <Text size="xs" c="gray.7">
+                              {t('detail.payments.taxesIncluded', {
+                                taxes: formatEuros(payment.taxes, locale),
+                              })}
+                            </Text>
+                          ) : null}
                         </Table.Td>
                       </Table.Tr>
                     ))}
