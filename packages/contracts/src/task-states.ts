@@ -39,3 +39,15 @@ export type StateChangeReason = (typeof STATE_CHANGE_REASONS)[number];
  */
 export const PAYMENT_METHODS = { card: 'card', balance: 'balance' } as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[keyof typeof PAYMENT_METHODS];
+
+export type InvoiceTag = 'paid' | 'pending';
+
+/**
+ * The tag beside a task's invoice (spec part 1 §4): paid when the customer pays on demand and the
+ * task is past quoting and payment (not TEMPORAL, CALCULATING, DEFERRED or CANCELLED); otherwise
+ * pending — deferred terms are invoiced before they are paid.
+ */
+export function invoiceTag(state: string, paymentScheme: string | null | undefined): InvoiceTag {
+  const unpaidStates: readonly string[] = ['TEMPORAL', 'CALCULATING', 'DEFERRED', 'CANCELLED'];
+  return paymentScheme === 'ON_DEMAND' && !unpaidStates.includes(state) ? 'paid' : 'pending';
+}

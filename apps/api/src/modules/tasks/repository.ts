@@ -1,6 +1,13 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Paginated, StateChangeReason, TaskListQuery, TaskState } from '@verba/contracts';
+import {
+  invoiceTag,
+  type InvoiceTag,
+  type Paginated,
+  type StateChangeReason,
+  type TaskListQuery,
+  type TaskState,
+} from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -43,6 +50,7 @@ export interface TaskListRow {
   department: { id: number; title: string } | null;
   requested_by: { name: string; lastname: string } | null;
   invoice_folio: string | null;
+  invoice_tag: InvoiceTag | null;
   amount_without_taxes: string;
 }
 
@@ -126,6 +134,7 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
         state: tasks.state,
         customer_id: customers.id,
         customer_name: customers.name,
+        customer_payment_scheme: customers.payment_scheme,
         department_id: departments.id,
         department_title: departments.title,
         user_name: users.name,
@@ -182,6 +191,7 @@ export async function listTasks(
       department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
       requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
       invoice_folio: r.invoice_folio,
+      invoice_tag: r.invoice_folio ? invoiceTag(r.state, r.customer_payment_scheme) : null,
       amount_without_taxes: r.amount_without_taxes,
     })),
   };

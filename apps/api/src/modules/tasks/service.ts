@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { sumMoney } from '@verba/contracts/pricing';
 import {
+  invoiceTag,
   taskFormSchema,
   issueField,
   issueMessage,
@@ -350,7 +351,9 @@ export async function detail(app: FastifyInstance, request: FastifyRequest, id: 
     payments: user.type === 'CLIENT_USER' ? [] : p.payments,
     outstanding_balance: outstanding,
     changes: p.changes,
-    invoice: p.invoice ? { folio: p.invoice.folio } : null,
+    invoice: p.invoice
+      ? { folio: p.invoice.folio, tag: invoiceTag(task.state, p.customer?.payment_scheme) }
+      : null,
     created_at: task.created_at,
     updated_at: task.updated_at,
   };

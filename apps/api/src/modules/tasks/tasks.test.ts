@@ -9,6 +9,7 @@ import {
   customerEnabledRates,
   customers,
   departments,
+  invoices,
   jobs,
   languages,
   rates,
@@ -184,6 +185,48 @@ describe('creating a task with files', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors).sort()).toEqual(['sort', 'state']);
+  });
+
+  it('an invoiced task shows its folio and the paid/pending tag of spec §4, in the list and the detail', async () => {
+    const db = t.database.db;
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        folio: `F-${taskId}`,
+        customer_id: task!.customer_id!,
+        amount: '12.10',
+        amount_without_taxes: '10.00',
+        tax_option: 'IVA',
+        issued_at: new Date(),
+      })
+      .returning();
+    await db.update(tasks).set({ invoice_id: invoice!.id }).where(eq(tasks.id, taskId));
+    const listed = async () =>
+      (await call(t.app, 'GET', '/api/tasks', { token: tokens.acmeAdmin })).json.data.data.find(
+        (r: { id: number }) => r.id === taskId,
+      );
+    const detail = async () =>
+      (await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens.acmeAdmin })).json.data.invoice;
+    try {
+      // Acme pays on demand and the task is a DRAFT: paid by the rule's letter
+      expect(await listed()).toMatchObject({ invoice_folio: `F-${taskId}`, invoice_tag: 'paid' });
+      expect(await detail()).toEqual({ folio: `F-${taskId}`, tag: 'paid' });
+      await db
+        .update(customers)
+        .set({ payment_scheme: 'DEFERRED' })
+        .where(eq(customers.id, task!.customer_id!));
+      expect((await listed()).invoice_tag).toBe('pending');
+      expect(await detail()).toEqual({ folio: `F-${taskId}`, tag: 'pending' });
+    } finally {
+      await db
+        .update(customers)
+        .set({ payment_scheme: 'ON_DEMAND' })
+        .where(eq(customers.id, task!.customer_id!));
+      await db.update(tasks).set({ invoice_id: null }).where(eq(tasks.id, taskId));
+      await db.delete(invoices).where(eq(invoices.id, invoice!.id));
+    }
+    expect((await listed()).invoice_tag).toBeNull();
   });
 
   it('editing drops a file and the price changes', async () => {

@@ -1,4 +1,4 @@
-import type { PaymentScheme, StateChangeReason, TaskState } from '@verba/contracts';
+import type { InvoiceTag, PaymentScheme, StateChangeReason, TaskState } from '@verba/contracts';
 import type { LanguagePriceSummary } from '@verba/contracts/pricing';
 
 export interface Language {
@@ -25,6 +25,7 @@ export interface TaskListRow {
   department: { id: number; title: string } | null;
   requested_by: { name: string; lastname: string } | null;
   invoice_folio: string | null;
+  invoice_tag: InvoiceTag | null;
   amount_without_taxes: string | null;
 }
 
@@ -114,7 +115,7 @@ export interface TaskDetail {
     reason: StateChangeReason | null;
     note: string | null;
   }[];
-  invoice: { folio: string } | null;
+  invoice: { folio: string; tag: InvoiceTag } | null;
   created_at: string;
 }
 

@@ -32,6 +32,7 @@ import { useCustomerOptions, useMyDepartments } from '../api/reference-data.ts';
 import { useTasks } from '../api/tasks-queries.ts';
 import type { TaskListRow } from '../api/types.ts';
 import { TaskStateBadge } from './task-state-badge.tsx';
+import { InvoiceFolio } from './invoice-folio.tsx';
 import { NoDepartmentNotice } from './no-department-notice.tsx';
 
 type SortField = 'id' | 'description' | 'created_at' | 'state' | 'amount';
@@ -141,7 +142,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     {
       key: 'invoice',
       header: t('list.columns.invoice'),
-      render: (row) => row.invoice_folio ?? '—',
+      render: (row) => <InvoiceFolio folio={row.invoice_folio} tag={row.invoice_tag} empty="—" />,
       wide: true,
     },
     {

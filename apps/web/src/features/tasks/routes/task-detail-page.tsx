@@ -38,6 +38,7 @@ import { AmountToPayForm, DaysToAddForm } from '../components/detail/staff-forms
 import { TaskActions } from '../components/detail/task-actions.tsx';
 import { Section } from '../components/section.tsx';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
+import { InvoiceFolio } from '../components/invoice-folio.tsx';
 import { useNumber } from '../lib/use-number.ts';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 
@@ -139,7 +140,13 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
               { label: t('detail.general.review'), value: task.review ? t('yes') : t('no') },
               {
                 label: t('detail.general.invoice'),
-                value: task.invoice?.folio ?? t('detail.general.noInvoice'),
+                value: (
+                  <InvoiceFolio
+                    folio={task.invoice?.folio}
+                    tag={task.invoice?.tag}
+                    empty={t('detail.general.noInvoice')}
+                  />
+                ),
               },
               { label: t('detail.general.comments'), value: task.comments || '—' },
             ]}
