@@ -142,7 +142,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     {
       key: 'invoice',
       header: t('list.columns.invoice'),
-      render: (row) => <InvoiceFolio folio={row.invoice_folio} tag={row.invoice_tag} empty="—" />,
+      render: (row) => <InvoiceFolio folio={row.invoice_folio} tag={row.invoice_tag} empty="—" compact />,
       wide: true,
     },
     {
@@ -247,6 +247,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       <PagedTable
         caption={cancelled ? t('list.cancelledTitle') : t('list.title')}
         columns={columns}
+        dense
         rows={data?.data}
         rowKey={(row) => row.id}
         loading={tasks.isLoading}

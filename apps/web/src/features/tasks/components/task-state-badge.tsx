@@ -16,7 +16,14 @@ const COLORS: Record<TaskState, string> = {
 export function TaskStateBadge({ state }: { state: TaskState }) {
   const { t } = useTranslation('tasks');
   return (
-    <Badge color={COLORS[state]} variant="dot" radius="sm" data-testid="task-state">
+    // max-content: in a crowded table the cell must not shrink the state to "D…"
+    <Badge
+      color={COLORS[state]}
+      variant="dot"
+      radius="sm"
+      data-testid="task-state"
+      style={{ minWidth: 'max-content' }}
+    >
       {t(`states.${state}`)}
     </Badge>
   );
