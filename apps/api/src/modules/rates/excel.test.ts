@@ -324,6 +324,10 @@ describe('Excel import and export', () => {
       .orderBy(asc(rates.id));
     expect(row).toMatchObject({ customer_id: null, default_group: true });
 
+    for (const role of ROLE_NAMES.filter((r) => r !== 'admin'))
+      expect((await call(t.app, 'GET', '/api/rates/excel', { token: tokens[role] })).status, role).toBe(403);
+    expect((await call(t.app, 'GET', '/api/rates/excel')).status).toBe(401);
+    expect((await send(good, '')).status).toBe(401);
     const exported = await call(t.app, 'GET', '/api/rates/excel', { token: tokens.admin });
     expect(exported.status).toBe(200);
     expect(exported.headers['content-disposition']).toContain('excel.xlsx');

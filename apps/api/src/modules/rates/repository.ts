@@ -198,11 +198,11 @@ export async function findRateDto(db: Db, id: number, locale: Locale, withAudit:
   return row;
 }
 
-/** Every rate of a customer, for the Excel export (ISO codes, r1, r2). */
 /** The rows of an owner's list: a customer's own rates, or with `null` the general ones. */
 const ownedBy = (customerId: number | null) =>
   customerId === null ? eq(rates.default_group, true) : eq(rates.customer_id, customerId);
 
+/** Every rate of a list, for the Excel export (ISO codes, r1, r2). */
 export async function exportRates(db: Db, customerId: number | null) {
   return db
     .select({

@@ -1,13 +1,6 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import {
-  invoiceTag,
-  type InvoiceTag,
-  type Paginated,
-  type StateChangeReason,
-  type TaskListQuery,
-  type TaskState,
-} from '@verba/contracts';
+import type { Paginated, StateChangeReason, TaskListQuery, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -50,7 +43,8 @@ export interface TaskListRow {
   department: { id: number; title: string } | null;
   requested_by: { name: string; lastname: string } | null;
   invoice_folio: string | null;
-  invoice_tag: InvoiceTag | null;
+  /** What the invoice tag depends on besides the state (the service applies the rule). */
+  customer_payment_scheme: string | null;
   amount_without_taxes: string;
 }
 
@@ -191,7 +185,7 @@ export async function listTasks(
       department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
       requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
       invoice_folio: r.invoice_folio,
-      invoice_tag: r.invoice_folio ? invoiceTag(r.state, r.customer_payment_scheme) : null,
+      customer_payment_scheme: r.customer_payment_scheme,
       amount_without_taxes: r.amount_without_taxes,
     })),
   };

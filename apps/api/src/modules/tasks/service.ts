@@ -37,7 +37,13 @@ export async function list(app: FastifyInstance, request: FastifyRequest, query:
     ...query,
     client: isStaffUser(user) ? query.client : undefined,
   });
-  return page;
+  return {
+    ...page,
+    data: page.data.map(({ customer_payment_scheme, ...row }) => ({
+      ...row,
+      invoice_tag: row.invoice_folio ? invoiceTag(row.state, customer_payment_scheme) : null,
+    })),
+  };
 }
 
 /** Validates the multipart fields with the shared schema plus the references only the server can check. */
