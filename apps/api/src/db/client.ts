@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { listenOnPostgres, type NotificationHandlers, type StopListening } from './notifications.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
@@ -19,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTEN on `channel` for as long as the returned function is not called. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -28,14 +31,20 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * (`memory://` keeps it in memory, for tests), and applies the committed migrations.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const databaseUrl = options.databaseUrl;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not bring the process down;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: async (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   let location = dataDir;
@@ -46,5 +55,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    // One process owns the embedded database: a notification is delivered before the statement
+    // that sent it returns, and is never missed.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.ready();
+      return () => unlisten();
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { can, type Locale, type Permission, type Role } from '@verba/contracts';
 import { customers, sessions, users } from '../db/schema/index.ts';
@@ -7,6 +6,8 @@ import { sha256 } from '../lib/tokens.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db } from '../db/client.ts';
+import type { StopListening } from '../db/notifications.ts';
+import { SessionCache, type LoadedSession } from '../lib/session-cache.ts';
 
 /** What a route must declare: a permission, `authenticated` (any signed-in user) or `public`. */
 export type RouteAccess = Permission | 'authenticated' | 'public';
@@ -33,6 +34,12 @@ declare module 'fastify' {
   }
 }
 
+/** Sent by the database on every change that can end a session (migration 0005, ADR 0005). */
+const AUTH_CHANGE_CHANNEL = 'verba_auth_change';
+/** A bound on what a missed notification could cost; the cache is not meant to outlive it. */
+const SESSION_CACHE_MAX_AGE_MS = 30_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Routes outside our code that serve documentation only. */
 const EXEMPT_PREFIXES = ['/api/docs'];
 
@@ -50,10 +57,31 @@ export const authPlugin = fp(async (app) => {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
   });
 
+  const sessions = new SessionCache<CurrentUser>({ maxAgeMs: SESSION_CACHE_MAX_AGE_MS, maxEntries: 10_000 });
+  let stopListening: StopListening | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await app.database.listen(AUTH_CHANGE_CHANNEL, {
+      notify: () => sessions.clear(),
+      ready: () => sessions.resume(),
+      lost: () => sessions.suspend(),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
+  // A change this process made is forgotten before its reply leaves, so the caller's next request
+  // never meets the old session, whenever the notification reaches the listening connection.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) sessions.clear();
+  });
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     const token = bearerToken(request.headers.authorization);
-    if (token) request.user = await findSessionUser(app, token);
+    if (token) {
+      const tokenHash = sha256(token);
+      request.user = await sessions.get(tokenHash, () => findSessionUser(app.db, tokenHash));
+    }
     if (!access || access === 'public') return;
     if (!request.user) throw unauthenticated();
     if (access !== 'authenticated' && !can(request.user.type, access)) throw forbidden();
@@ -66,7 +94,10 @@ function bearerToken(header: string | undefined): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
-/** The session of every request: one prepared statement (DESIGN §4: revoked the moment its row is). */
+/**
+ * The session of a request the cache does not know: one prepared statement (DESIGN §4: revoked the
+ * moment its row is; ADR 0005 for how the cache keeps to that).
+ */
 function sessionUserStatement(db: Db) {
   return prepared(db, 'session_user', (name) =>
     db
@@ -79,6 +110,7 @@ function sessionUserStatement(db: Db) {
         lastname: users.lastname,
         language: users.language,
         customer_id: users.customer_id,
+        expires_at: sessions.expires_at,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
@@ -98,7 +130,12 @@ function sessionUserStatement(db: Db) {
   );
 }
 
-async function findSessionUser(app: FastifyInstance, token: string): Promise<CurrentUser | null> {
-  const [row] = await sessionUserStatement(app.db).execute({ token_hash: sha256(token) });
-  return row ? { ...row, type: row.type as Role, language: row.language as Locale } : null;
+async function findSessionUser(db: Db, tokenHash: string): Promise<LoadedSession<CurrentUser> | null> {
+  const [row] = await sessionUserStatement(db).execute({ token_hash: tokenHash });
+  if (!row) return null;
+  const { expires_at, ...user } = row;
+  return {
+    value: { ...user, type: user.type as Role, language: user.language as Locale },
+    expiresAt: expires_at,
+  };
 }

@@ -70,6 +70,7 @@ describe('unexpected failures', () => {
     const { errorsPlugin } = await import('./errors.ts');
     const { i18nPlugin } = await import('./i18n.ts');
     child.decorate('db', app.db);
+    child.decorate('database', app.database);
     await child.register(i18nPlugin);
     await child.register(errorsPlugin);
     child.get('/api/boom', { config: { access: 'public' } }, async () => {

@@ -88,7 +88,8 @@ export const tasks = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('tasks_customer_state_idx').on(t.customer_id, t.state, t.id),
+    // A client's list counts its visible tasks (requester, department) from this index alone.
+    index('tasks_customer_visible_idx').on(t.customer_id, t.state, t.id, t.user_id, t.department_id),
     index('tasks_state_idx').on(t.state, t.id),
     index('tasks_department_idx').on(t.department_id, t.id),
     index('tasks_user_idx').on(t.user_id, t.id),

@@ -1,6 +1,20 @@
 import { containsPattern } from '../../lib/sql-like.ts';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Paginated, StateChangeReason, TaskListQuery, TaskState } from '@verba/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -52,6 +66,21 @@ export interface TaskListRow {
 export type TaskLister = Pick<CurrentUser, 'type' | 'customer_id' | 'id'>;
 
 /**
+ * A LIMIT written into the SQL text instead of a placeholder. PostgreSQL plans a named statement
+ * once (a generic plan) only when that plan costs about what a plan for the actual values would;
+ * with a placeholder LIMIT it must assume a tenth of the table is wanted, so the generic plan of a
+ * "newest 15" page looks like a sort of every row and PostgreSQL re-plans on every call, which cost
+ * three times what running the query did (`npm run bench:api`). Only for integers the code chose or
+ * validated; never for user text.
+ */
+function limitInText(n: number): Placeholder {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row limit: ${n}`);
+  // Drizzle writes an SQL chunk given as the limit into the text as is; its type admits only
+  // numbers (sent as values) and placeholders.
+  return sql.raw(String(n)) as unknown as Placeholder;
+}
+
+/**
  * The list's two statements (capped count and page) for one shape of the query: the lister's role,
  * which filters are present, the sort. Values are placeholders, so each shape is built and planned
  * once (see `prepared`).
@@ -74,7 +103,11 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
     q.search ? 'search' : '',
     q.sort,
     q.order,
+    // The first page is the one nearly every visit asks for: its LIMIT is written into the SQL text
+    // (one statement per page size) so that its plan is made once; see `limitInText`.
+    q.page === 1 ? `first-page-of-${q.per_page}` : 'later-page',
   ].join(':');
+  const firstPage = q.page === 1;
   return prepared(db, key, (name) => {
     const conditions: Array<SQL | undefined> = [
       tasksVisibleTo(
@@ -108,15 +141,21 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
     // A search is planned for its own pattern: the generic plan of a named statement cannot know
     // that a pattern is selective enough for the trigram index. An unnamed statement ('') gets a
     // plan per call; the rest of the shapes are named and planned once per connection.
-    const statementName = (suffix: string) => (q.search ? '' : `${name}_${suffix}`);
+    // Later pages are rarer and their OFFSET must be a placeholder, which costs the plan the same
+    // way: they are planned per call too.
+    const statementName = (suffix: string) => (q.search || !firstPage ? '' : `${name}_${suffix}`);
     // Counting every match of a large list costs more than the page itself: count up to a cap.
     const capped = db
       .select({ one: sql`1` })
       .from(tasks)
       .where(where)
-      .limit(TOTAL_CAP + 1)
+      .limit(limitInText(TOTAL_CAP + 1))
       .as('capped');
     const countQuery = db.select({ n: count() }).from(capped);
+    // The names come from scalar subqueries, run for the page's rows only: four LEFT JOINs made the
+    // planner search join orders on every call, which cost more than running the query.
+    const lookup = (column: AnyPgColumn, id: AnyPgColumn, key: AnyPgColumn) =>
+      sql<string | null>`(select ${column} from ${id.table} where ${id} = ${key})`;
     const page = db
       .select({
         // The count rides along with the page: one round trip instead of two.
@@ -126,25 +165,21 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
         description: tasks.description,
         created_at: tasks.created_at,
         state: tasks.state,
-        customer_id: customers.id,
-        customer_name: customers.name,
-        customer_payment_scheme: customers.payment_scheme,
-        department_id: departments.id,
-        department_title: departments.title,
-        user_name: users.name,
-        user_lastname: users.lastname,
-        invoice_folio: invoices.folio,
+        customer_id: tasks.customer_id,
+        customer_name: lookup(customers.name, customers.id, tasks.customer_id),
+        customer_payment_scheme: lookup(customers.payment_scheme, customers.id, tasks.customer_id),
+        department_id: tasks.department_id,
+        department_title: lookup(departments.title, departments.id, tasks.department_id),
+        user_name: lookup(users.name, users.id, tasks.user_id),
+        user_lastname: lookup(users.lastname, users.id, tasks.user_id),
+        invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
         amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
       })
       .from(tasks)
-      .leftJoin(customers, eq(customers.id, tasks.customer_id))
-      .leftJoin(departments, eq(departments.id, tasks.department_id))
-      .leftJoin(users, eq(users.id, tasks.user_id))
-      .leftJoin(invoices, eq(invoices.id, tasks.invoice_id))
       .where(where)
       .orderBy(order, desc(tasks.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(firstPage ? limitInText(q.per_page) : sql.placeholder('limit'))
+      .offset(firstPage ? 0 : sql.placeholder('offset'))
       .prepare(statementName('p'));
     // An empty page (none match, or a page past the end) still needs the count.
     return { count: countQuery.prepare(statementName('n')), page };
