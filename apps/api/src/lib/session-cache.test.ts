@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { SessionCache, type LoadedSession } from './session-cache.ts';
+
+const HOUR = 3_600_000;
+
+function setup(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
+  let now = 1_000_000;
+  const cache = new SessionCache<string>({ maxAgeMs: 30_000, maxEntries: 100, now: () => now, ...options });
+  const reads: string[] = [];
+  const load =
+    (
+      key: string,
+      found: LoadedSession<string> | null = { value: `user of ${key}`, expiresAt: new Date(now + HOUR) },
+    ) =>
+    async () => {
+      reads.push(key);
+      return found;
+    };
+  return { cache, reads, load, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('session cache', () => {
+  it('keeps nothing until it is told that changes are heard', async () => {
+    const { cache, reads, load } = setup();
+    expect(await cache.get('a', load('a'))).toBe('user of a');
+    expect(await cache.get('a', load('a'))).toBe('user of a');
+    expect(reads).toEqual(['a', 'a']);
+    cache.resume();
+    await cache.get('a', load('a'));
+    await cache.get('a', load('a'));
+    expect(reads).toEqual(['a', 'a', 'a']);
+  });
+
+  it('reads the database again after any change is heard', async () => {
+    const { cache, reads, load } = setup();
+    cache.resume();
+    await cache.get('a', load('a'));
+    cache.clear();
+    expect(await cache.get('a', load('a', null))).toBeNull();
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('does not keep a session read while a change was heard (the read may predate the change)', async () => {
+    const { cache, reads } = setup();
+    cache.resume();
+    const racing = cache.get('a', async () => {
+      cache.clear(); // the revocation lands while the row is on its way
+      return { value: 'stale', expiresAt: new Date(Date.now() + HOUR) };
+    });
+    expect(await racing).toBe('stale');
+    expect(
+      await cache.get('a', async () => {
+        reads.push('a');
+        return null;
+      }),
+    ).toBeNull();
+    expect(reads).toEqual(['a']);
+  });
+
+  it('keeps nothing while changes may go unheard, and forgets what it had', async () => {
+    const { cache, reads, load } = setup();
+    cache.resume();
+    await cache.get('a', load('a'));
+    cache.suspend();
+    await cache.get('a', load('a'));
+    await cache.get('a', load('a'));
+    expect(reads).toEqual(['a', 'a', 'a']);
+    expect(cache.size).toBe(0);
+  });
+
+  it('never serves a session past its expiry, nor any entry older than the longest age', async () => {
+    const { cache, reads, load, advance, now } = setup({ maxAgeMs: 30_000 });
+    cache.resume();
+    await cache.get('short', load('short', { value: 'u', expiresAt: new Date(now() + 5_000) }));
+    await cache.get('long', load('long'));
+    advance(5_000);
+    expect(await cache.get('short', load('short', null))).toBeNull();
+    await cache.get('long', load('long'));
+    expect(reads).toEqual(['short', 'long', 'short']);
+    advance(25_000);
+    await cache.get('long', load('long'));
+    expect(reads).toEqual(['short', 'long', 'short', 'long']);
+  });
+
+  it('holds at most maxEntries sessions, dropping the oldest', async () => {
+    const { cache, reads, load } = setup({ maxEntries: 2 });
+    cache.resume();
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load(key));
+    expect(cache.size).toBe(2);
+    await cache.get('c', load('c'));
+    await cache.get('a', load('a'));
+    expect(reads).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
