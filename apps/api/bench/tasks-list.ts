@@ -23,9 +23,13 @@ if (!serverUrl) {
 
 async function load(url: string, title: string, headers: Record<string, string> = {}) {
   // The load runs in a worker thread: on the server's own event loop it would slow the server down.
+  const before = performance.eventLoopUtilization();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+  // The server's event loop time per request: steadier than req/s when the machine is shared.
+  const busy = performance.eventLoopUtilization(before);
+  const perRequest = Math.round((busy.active * 1000) / Math.max(1, r.requests.total));
   console.log(
-    `  ${title.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`,
+    `  ${title.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server ${String(perRequest).padStart(4)} µs/req (loop ${Math.round(busy.utilization * 100)}% busy)   errors ${r.errors + r.non2xx}`,
   );
 }
 

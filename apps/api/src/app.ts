@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
@@ -57,20 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'", ...paymentFormActions(config)],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin, { formActions: paymentFormActions(config) });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

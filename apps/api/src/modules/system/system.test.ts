@@ -40,10 +40,15 @@ describe('serving', () => {
     expect(api.json).toEqual({ message: 'Element no trobat' });
   });
 
-  it('sends security headers', async () => {
-    const res = await call(t.app, 'GET', '/login');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers on pages, API replies and errors alike', async () => {
+    for (const path of ['/login', '/api/health', '/api/no-such-thing']) {
+      const res = await call(t.app, 'GET', path);
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], path).toMatch(/max-age=\d+/);
+      expect(res.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
