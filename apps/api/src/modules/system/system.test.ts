@@ -51,6 +51,14 @@ describe('serving', () => {
     }
   });
 
+  it('lets the API documentation page keep its own content security policy', async () => {
+    const res = await call(t.app, 'GET', '/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: validator.swagger.io");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const res = await call(t.app, 'GET', '/api/docs/json');
     expect(res.status).toBe(200);
