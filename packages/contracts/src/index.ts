@@ -11,3 +11,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/organisation.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/tasks.ts';
+export * from './schemas/replies.ts';
