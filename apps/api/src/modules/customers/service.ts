@@ -101,3 +101,6 @@ export async function assignProjects(
   request.actionLog = { description: `Assigned projects to ${row.name}`, customerId: id };
   return repo.findCustomer(app.db, id);
 }
+
+/** The module's public surface for other modules (their repositories stay private). */
+export { customerBalance, findCustomer, findCompany } from './repository.ts';

@@ -502,3 +502,6 @@ export async function removeHoliday(
   };
   return { deleted: true };
 }
+
+/** The module's public surface for other modules (their repositories stay private). */
+export { effectiveRate, minimumRateFor, payableGridFor } from './repository.ts';

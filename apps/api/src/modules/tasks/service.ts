@@ -394,3 +394,6 @@ export async function sourceFileForDownload(
   request.actionLog = { action: 'tasks.download_source', description: `Downloaded ${file.file_name}` };
   return file;
 }
+
+/** The module's public surface for other modules (their repositories stay private). */
+export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';

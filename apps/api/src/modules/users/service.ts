@@ -211,3 +211,6 @@ export async function paymentScheme(app: FastifyInstance, request: FastifyReques
   const customer = await findCustomer(app.db, me.customer_id);
   return { payment_scheme: customer?.payment_scheme ?? null };
 }
+
+/** The module's public surface for other modules (their repositories stay private). */
+export { findUserById, userDto } from './repository.ts';
