@@ -49,7 +49,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `npm run build -w apps/web -- --outDir ${webDist} --emptyOutDir && npm run start -w apps/api`,
+    command: `npm run build -w apps/web -- --outDir ${webDist} --emptyOutDir && npm run build -w apps/api && npm run start -w apps/api`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
     // A reused server would serve an older build (static files are listed at start-up).
