@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { exitIfFolderInUse } from './db/folder-lock.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
 
@@ -25,7 +26,9 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  exitIfFolderInUse,
+);
 await seedReferenceData(database.db);
 const result = await ensureInitialAdmin(database.db, {
   email: values.email,

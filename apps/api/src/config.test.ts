@@ -22,6 +22,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO_DATA: 'on' }).demoData).toBe(true);
   });
 
+  it('listens only on this machine while the demo accounts (published passwords) are on, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO_DATA: 'off' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).host).toBe('0.0.0.0');
+  });
+
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow();

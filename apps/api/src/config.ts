@@ -11,7 +11,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
@@ -95,11 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = parsed.NODE_ENV === 'production';
   const embedded = !parsed.DATABASE_URL;
   const dataDir = path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const demoData = !production && (parsed.DEMO_DATA ?? embedded);
   const config: Config = {
     env: parsed.NODE_ENV,
     production,
     port: parsed.PORT,
-    host: parsed.HOST,
+    // The demo accounts' passwords are published: with them on, only this machine may connect.
+    host: parsed.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
     filesDir: path.resolve(cwd, parsed.FILES_DIR ?? path.join(dataDir, 'files')),
@@ -108,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxTaskBytes: Math.round(parsed.MAX_TASK_MB * 1024 * 1024),
       maxFiles: parsed.MAX_FILES_PER_TASK,
     },
-    demoData: !production && (parsed.DEMO_DATA ?? embedded),
+    demoData,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionTtlSeconds: parsed.SESSION_TTL_SECONDS,

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { exitIfFolderInUse } from './db/folder-lock.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
@@ -7,7 +8,9 @@ import { buildApp } from './app.ts';
 
 const started = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  exitIfFolderInUse,
+);
 await seedReferenceData(database.db);
 if (config.demoData) await seedDemoData(database.db);
 if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);

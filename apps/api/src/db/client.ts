@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockFolder } from './folder-lock.ts';
 import { listenOnPostgres, type NotificationHandlers, type StopListening } from './notifications.ts';
 
 export type Schema = typeof schema;
@@ -48,17 +49,32 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   const dataDir = options.dataDir ?? 'memory://';
   let location = dataDir;
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
+    unlock = lockFolder(location);
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  let client: PGlite;
+  let db: ReturnType<typeof drizzlePglite<Schema>>;
+  try {
+    client = await PGlite.create(location, { extensions: { pg_trgm } });
+    db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
     // One process owns the embedded database: a notification is delivered before the statement
     // that sent it returns, and is never missed.
     listen: async (channel, handlers) => {
