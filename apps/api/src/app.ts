@@ -57,7 +57,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  await app.register(securityHeadersPlugin, { formActions: paymentFormActions(config) });
+  await app.register(securityHeadersPlugin, {
+    formActions: paymentFormActions(config),
+    https: config.publicUrl.startsWith('https:'),
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -114,7 +117,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The page names the current build's assets: a cached copy would ask for ones a deploy removed.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ message: request.t('errors.not_found') });
   });

@@ -46,9 +46,40 @@ describe('serving', () => {
       expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
       expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
-      expect(res.headers['strict-transport-security'], path).toMatch(/max-age=\d+/);
       expect(res.headers['x-frame-options'], path).toBe('SAMEORIGIN');
     }
+  });
+
+  it('asks browsers for HTTPS only when the portal is served over HTTPS', async () => {
+    // The test app's PUBLIC_URL is http://portal.test.
+    const plain = await call(t.app, 'GET', '/api/health');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const secure = await createTestApp({ publicUrl: 'https://portal.example' });
+    try {
+      for (const path of ['/login', '/api/health']) {
+        const res = await call(secure.app, 'GET', path);
+        expect(res.headers['strict-transport-security'], path).toMatch(/max-age=31536000; includeSubDomains/);
+        expect(res.headers['content-security-policy'], path).toContain('upgrade-insecure-requests');
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('forbids caching API answers, errors included, and leaves the web app to its own rules', async () => {
+    const admin = await login(t.app, DEMO.admin);
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/no-such-thing', 404],
+      ['/api/auth/me', 200],
+    ] as const) {
+      const res = await call(t.app, 'GET', path, { token: admin });
+      expect(res.status, path).toBe(status);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    expect((await call(t.app, 'GET', '/customers/12/edit')).headers['cache-control']).toBe('no-cache');
+    expect((await call(t.app, 'GET', '/assets/app.js')).headers['cache-control']).toMatch(/max-age=3600/);
   });
 
   it('lets the API documentation page keep its own content security policy', async () => {
