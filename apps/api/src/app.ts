@@ -16,6 +16,7 @@ import type { Database, Db } from './db/client.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
   await app.register(actionLogPlugin);
   await app.register(mailPlugin);

@@ -42,6 +42,11 @@ export const errorsPlugin = fp(async (app) => {
         reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
       return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
     }
+    if (isDataException(error)) {
+      // The schemas should have refused this value; say so in the log, and answer as for any bad input.
+      request.log.warn({ err: error }, 'the database refused a value the route schema let through');
+      return reply.status(422).send({ message: request.t('errors.validation') } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: request.t('errors.too_many_requests') });
     if (status >= 400 && status < 500) {
@@ -53,6 +58,23 @@ export const errorsPlugin = fp(async (app) => {
     return reply.status(500).send({ message: request.t('errors.server') } satisfies ApiErrorBody);
   });
 });
+
+/**
+ * PostgreSQL's class 22 (data exception: a number out of range, a NUL in text, a malformed
+ * value): always a value from outside, never the server's own state. Drizzle wraps the driver's
+ * error, so the SQLSTATE may sit on the cause.
+ */
+function isDataException(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
 
 function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
   const body: ApiErrorBody = { message: request.t(error.messageKey, error.options.values) };
