@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -135,16 +136,54 @@ export class InProcessQueue implements JobQueue {
   }
 }
 
-/** pg-boss on PostgreSQL: several server instances share the work; expired jobs are retried. */
+/** How long a taken job stays its worker's without a sign of life, and how often a worker gives one. */
+export interface LeaseOptions {
+  leaseSeconds: number;
+  heartbeatSeconds: number;
+  /** How often pg-boss looks for jobs whose lease ran out (and retries them). */
+  maintenanceIntervalSeconds: number;
+}
+
+/**
+ * A crashed worker's job is retried within about leaseSeconds + maintenanceIntervalSeconds
+ * (under a minute), while a long analysis that still runs keeps its job by heartbeats.
+ */
+export const DEFAULT_LEASE: LeaseOptions = {
+  leaseSeconds: 30,
+  heartbeatSeconds: 10,
+  maintenanceIntervalSeconds: 10,
+};
+
+/**
+ * Moves the job's expiry to leaseSeconds from now, if it is still active. pg-boss 10 has no heartbeat
+ * of its own (its expiry is `started_on + expire_in`), so the lease is renewed in its table.
+ */
+const RENEW_LEASE = (schema: string) =>
+  `update ${schema}.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+   where name = $1 and id = $2 and state = 'active'`;
+
+/** pg-boss on PostgreSQL: several server instances share the work; a job whose worker died is retried. */
 export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private handlers = new Map<string, JobHandler>();
   private startPromise: Promise<void> | undefined;
   private controller = new AbortController();
   private active = 0;
+  private loops: Array<Promise<void>> = [];
+  private static readonly SCHEMA = 'pgboss';
 
-  constructor(connectionString: string, log: FastifyBaseLogger) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+  constructor(
+    connectionString: string,
+    private log: FastifyBaseLogger,
+    private lease: LeaseOptions = DEFAULT_LEASE,
+    private pollMs = 1000,
+  ) {
+    this.boss = new PgBoss({
+      connectionString,
+      schema: PgBossQueue.SCHEMA,
+      max: 4,
+      maintenanceIntervalSeconds: lease.maintenanceIntervalSeconds,
+    });
     this.boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   }
 
@@ -159,7 +198,7 @@ export class PgBossQueue implements JobQueue {
     await this.boss.send(name, payload, {
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
-      expireInSeconds: 30 * 60,
+      expireInSeconds: this.lease.leaseSeconds,
     });
   }
 
@@ -172,20 +211,56 @@ export class PgBossQueue implements JobQueue {
     this.controller = new AbortController();
     for (const [name, handler] of this.handlers) {
       await this.boss.createQueue(name);
-      await this.boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (!job) return;
-        this.active++;
-        try {
-          await handler(job.data as Record<string, unknown>, this.controller.signal);
-        } finally {
-          this.active--;
-        }
-      });
+      this.loops.push(this.workLoop(name, handler, this.controller.signal));
+    }
+  }
+
+  /**
+   * Takes one job at a time. Not `boss.work`: it fails any job that runs longer than its expiry,
+   * however alive its worker, where the lease here is renewed for as long as the handler runs.
+   */
+  private async workLoop(name: string, handler: JobHandler, signal: AbortSignal) {
+    while (!signal.aborted) {
+      let job: PgBoss.Job<object> | undefined;
+      try {
+        [job] = await this.boss.fetch(name, { batchSize: 1 });
+      } catch (err) {
+        if (!signal.aborted) this.log.error({ err, queue: name }, 'could not fetch a job');
+      }
+      if (!job) {
+        await sleep(this.pollMs, undefined, { signal }).catch(() => undefined);
+        continue;
+      }
+      await this.run(name, job, handler, signal);
+    }
+  }
+
+  private async run(name: string, job: PgBoss.Job<object>, handler: JobHandler, signal: AbortSignal) {
+    this.active++;
+    const heartbeat = setInterval(() => {
+      this.boss
+        .getDb()
+        .executeSql(RENEW_LEASE(PgBossQueue.SCHEMA), [name, job.id, this.lease.leaseSeconds])
+        .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'could not renew the job lease'));
+    }, this.lease.heartbeatSeconds * 1000);
+    try {
+      await handler(job.data as Record<string, unknown>, signal);
+      await this.boss.complete(name, job.id);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (!signal.aborted) this.log.error({ err, job: job.id, name }, 'job failed');
+      // Stopping: failed now, retried by the next worker after the retry delay.
+      await this.boss.fail(name, job.id, { message }).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+      this.active--;
     }
   }
 
   async stop() {
     this.controller.abort();
+    // A handler that ignores the abort keeps its job only until its lease runs out.
+    await Promise.race([Promise.all(this.loops.splice(0)), sleep(10_000)]);
     if (this.startPromise) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
