@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
+import { sweepOrphanFiles } from './storage-sweep.ts';
 
 export interface StoredFile {
   key: string;
@@ -80,5 +81,12 @@ declare module 'fastify' {
 }
 
 export const storagePlugin = fp(async (app) => {
-  app.decorate('storage', localDiskStorage(app.config.filesDir));
+  const storage = localDiskStorage(app.config.filesDir);
+  app.decorate('storage', storage);
+  // In the background: a large files folder must not delay the start.
+  app.addHook('onReady', async () => {
+    sweepOrphanFiles(app.db, storage, app.config.filesDir)
+      .then((removed) => removed && app.log.info(`removed ${removed} stored files no row points at`))
+      .catch((err: unknown) => app.log.error({ err }, 'could not sweep orphan files'));
+  });
 });
