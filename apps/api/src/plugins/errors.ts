@@ -42,6 +42,11 @@ export const errorsPlugin = fp(async (app) => {
         reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
       return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
     }
+    const storage = storageFailure(error);
+    if (storage) {
+      request.log.error({ err: error }, 'the file store refused a write');
+      return reply.status(storage.status).send({ message: request.t(storage.key) } satisfies ApiErrorBody);
+    }
     if (isDataException(error)) {
       // The schemas should have refused this value; say so in the log, and answer as for any bad input.
       request.log.warn({ err: error }, 'the database refused a value the route schema let through');
@@ -58,6 +63,15 @@ export const errorsPlugin = fp(async (app) => {
     return reply.status(500).send({ message: request.t('errors.server') } satisfies ApiErrorBody);
   });
 });
+
+/** A disk that is full (507) or cannot be written (503) is the server's state, told plainly. */
+function storageFailure(error: unknown): { status: number; key: string } | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return { status: 507, key: 'errors.storage_full' };
+  if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || code === 'EIO')
+    return { status: 503, key: 'errors.storage_unavailable' };
+  return undefined;
+}
 
 /**
  * PostgreSQL's class 22 (data exception: a number out of range, a NUL in text, a malformed
