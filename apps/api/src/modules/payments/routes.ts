@@ -9,10 +9,10 @@ import {
   localeOf,
   renderBankPage,
   returnUrl,
-  RESPONSE_USER_CANCELLED,
   verifyRequest,
 } from './gateway/sandbox-bank.ts';
-import { isAuthorised } from './gateway/redsys-protocol.ts';
+import { isAuthorised, signedFieldsOf } from './gateway/redsys-protocol.ts';
+import { RESPONSE_CANCELLED } from './gateway/verdict.ts';
 import * as service from './service.ts';
 
 const signedFields = {
@@ -101,7 +101,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await service.handleBankResponse(
         app,
         gateway,
-        service.signedFieldsOf(request.body),
+        signedFieldsOf(request.body),
         'notification',
       );
       request.actionLog = outcome.log;
@@ -161,7 +161,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
   ) => {
     const source = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
-    const fields = service.signedFieldsOf(source);
+    const fields = signedFieldsOf(source);
     const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
     const locale = localeOf((source as { lang?: unknown }).lang, params, request.locale);
     return reply
@@ -197,7 +197,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', action: 'sandbox-bank.pay' },
     },
     async (request, reply) => {
-      const fields = service.signedFieldsOf(request.body);
+      const fields = signedFieldsOf(request.body);
       const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
       if (!params) {
         request.actionLog = {
@@ -210,7 +210,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(renderBankPage(localeOf(request.body.lang, undefined, request.locale), fields, undefined));
       }
       const code =
-        request.body.action === 'cancel' ? RESPONSE_USER_CANCELLED : decideCard(request.body.card ?? '');
+        request.body.action === 'cancel' ? RESPONSE_CANCELLED : decideCard(request.body.card ?? '');
       const signed = bankResponse(params, code);
       // The notification the bank posts server-to-server, delivered in-process.
       const outcome = await service.handleBankResponse(app, gateway, signed, 'sandbox');

@@ -1,3 +1,4 @@
+import type { PaymentForm } from '@verba/contracts';
 import type { Config } from '../../../config.ts';
 import {
   CURRENCY_EUR,
@@ -7,13 +8,7 @@ import {
   type ResponseCheck,
   type SignedFields,
 } from './redsys-protocol.ts';
-
-/** What the web app auto-submits to the bank. */
-export interface PaymentForm {
-  action: string;
-  method: 'POST';
-  fields: SignedFields;
-}
+import { bankVerdict, type BankVerdict } from './verdict.ts';
 
 export interface PaymentOrder {
   /** 4–12 characters, the first 4 digits. */
@@ -26,6 +21,8 @@ export interface PaymentOrder {
   locale: 'en' | 'es' | 'ca';
 }
 
+export type { PaymentForm };
+
 /** A card gateway speaking the Redsys protocol (the real one or the built-in sandbox bank). */
 export interface PaymentGateway {
   readonly name: 'redsys' | 'sandbox';
@@ -35,6 +32,8 @@ export interface PaymentGateway {
   createForm(order: PaymentOrder): PaymentForm;
   /** Checks a response (notification or browser return): signature first, nothing trusted before. */
   verify(fields: Partial<SignedFields>): ResponseCheck;
+  /** The same check, read into a verdict: nothing past the gateway reads a protocol field. */
+  verdict(fields: Partial<SignedFields>): BankVerdict;
 }
 
 /** Redsys' consumer languages: 1 Spanish, 2 English, 3 Catalan. */
@@ -81,6 +80,10 @@ class RedsysProtocolGateway implements PaymentGateway {
 
   verify(fields: Partial<SignedFields>): ResponseCheck {
     return verifyResponse(this.#key, fields);
+  }
+
+  verdict(fields: Partial<SignedFields>): BankVerdict {
+    return bankVerdict(this.verify(fields), this);
   }
 }
 

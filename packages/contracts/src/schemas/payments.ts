@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { TASK_STATES } from '../task-states.ts';
+import { dataReply, decimalString } from './replies.ts';
+
+/** Where a card order stands: open, paid, refused, or paid but not applied (to refund). */
+export const PAYMENT_STATUSES = ['PENDING', 'AUTHORISED', 'DECLINED', 'DUPLICATE', 'UNAPPLIED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The three signed fields of the Redsys protocol, as the web auto-submits them to the bank. */
+export const signedFieldsSchema = z.object({
+  Ds_SignatureVersion: z.string(),
+  Ds_MerchantParameters: z.string(),
+  Ds_Signature: z.string(),
+});
+
+/** The form the web app auto-submits to the bank. */
+export const paymentFormSchema = z.object({
+  action: z.string(),
+  method: z.literal('POST'),
+  fields: signedFieldsSchema,
+});
+export type PaymentForm = z.infer<typeof paymentFormSchema>;
+
+/** One order: the amount, the part the balance covers and the part the card is charged. */
+export const paymentSummarySchema = z.object({
+  order_number: z.string(),
+  amount: decimalString,
+  balance_used: decimalString,
+  card_amount: decimalString,
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/** The card form to auto-submit (the balance covers part of the amount at most). */
+const cardPaymentSchema = z.object({
+  paymentDone: z.literal(false),
+  form: paymentFormSchema,
+  payment: paymentSummarySchema,
+});
+
+/** The balance covered everything: approved at once, no form. */
+const balancePaymentSchema = z.object({
+  paymentDone: z.literal(true),
+  form: z.null(),
+  message: z.string(),
+  task: z.object({ id: z.number().int(), state: z.literal('APPROVED') }),
+  payment: paymentSummarySchema,
+});
+
+/** POST /tasks/paymentGateway, /tasks/payDraft/{id}, GET /task/temporal/{token}/pay. */
+export const startPaymentSchema = z.union([cardPaymentSchema, balancePaymentSchema]);
+export type StartPayment = z.infer<typeof startPaymentSchema>;
+export const startPaymentReply = dataReply(startPaymentSchema);
+
+/** POST /tasks/{id}/update/deferred: sent to production, or (ON_DEMAND clients) a payment. */
+export const sendDeferredSchema = z.union([
+  cardPaymentSchema,
+  balancePaymentSchema,
+  z.object({
+    paymentDone: z.literal(false),
+    form: z.null(),
+    message: z.string(),
+    task: z.object({ id: z.number().int(), state: z.literal('DEFERRED') }),
+  }),
+]);
+export type SendDeferred = z.infer<typeof sendDeferredSchema>;
+export const sendDeferredReply = dataReply(sendDeferredSchema);
+
+/** POST /tasks/verifyPayment: the bank's answer read, and where the task stands now. */
+export const verifyPaymentSchema = z.object({
+  paymentDone: z.boolean(),
+  message: z.string(),
+  task: z.object({ id: z.number().int(), state: z.enum(TASK_STATES) }),
+});
+export type VerifyPayment = z.infer<typeof verifyPaymentSchema>;
+export const verifyPaymentReply = dataReply(verifyPaymentSchema);
+
+/** POST /task/temporal/verifyPayment: the same for a guest (no id; no task when unknown). */
+export const verifyGuestPaymentSchema = z.object({
+  paymentDone: z.boolean(),
+  message: z.string(),
+  task: z.object({ state: z.enum(TASK_STATES) }).nullable(),
+});
+export type VerifyGuestPayment = z.infer<typeof verifyGuestPaymentSchema>;
+export const verifyGuestPaymentReply = dataReply(verifyGuestPaymentSchema);
+
+/** POST /payments/notification: the bank only needs a 200. */
+export const paymentNotificationReply = dataReply(z.object({ received: z.literal(true) }));
