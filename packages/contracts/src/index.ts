@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './task-states.ts';
+export * from './task-transitions.ts';
 export * from './locales.ts';
 export * from './error-codes.ts';
 export * from './permissions.ts';

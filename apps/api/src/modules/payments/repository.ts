@@ -113,13 +113,6 @@ export async function completePayment(
     .where(eq(payments.id, id));
 }
 
-export async function markCustomerApproval(tx: Conn, customerId: number, taskId: number, at: Date) {
-  await tx
-    .update(customers)
-    .set({ last_project_approved_at: at, last_project_approved_task_id: taskId })
-    .where(eq(customers.id, customerId));
-}
-
 export async function findCustomerRow(db: Conn, id: number) {
   const [row] = await db.select().from(customers).where(eq(customers.id, id));
   return row;

@@ -5,14 +5,14 @@ import { PAYMENT_METHODS, type Locale, type StateChangeReason } from '@verba/con
 import { compareMoney, includedTax, sumMoney } from '@verba/contracts/pricing';
 import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { actorOf, logged } from '../../lib/service.ts';
 import { translator } from '../../lib/i18n.ts';
 import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
 import { writeActionLog, type ActionLogEntry } from '../../plugins/action-log.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { customerBalance } from '../customers/repository.ts';
 import { isStaffUser, visibleTasks } from '../tasks/policy.ts';
-import { quoteTask } from '../tasks/pricing.ts';
-import { findVisibleTask, moveState, recordStateChange, type TaskRow } from '../tasks/repository.ts';
+import { approveTask, findVisibleTask, sendToProduction, type TaskRow } from '../tasks/service.ts';
 import type { PaymentForm, PaymentGateway } from './gateway/index.ts';
 import { eurosToCents, isAuthorised, type SignedFields } from './gateway/redsys-protocol.ts';
 import * as repo from './repository.ts';
@@ -135,13 +135,8 @@ async function recordPaymentLines(
       await repo.insertPaymentHistory(tx, { task_id: task.id, ...line, created_by: userId });
 }
 
-/**
- * DRAFT/TEMPORAL -> APPROVED inside the caller's transaction: approval time and user, the due
- * date recomputed from now (business days, holidays table), the history row (why, and the order
- * number as its note), the customer's last approved project. False when the task is no longer
- * payable.
- */
-async function approveTask(
+/** Approves the task (the tasks module) and writes the approval's lines in its payments table. */
+async function approveWithPayment(
   tx: repo.Tx,
   task: TaskRow,
   userId: number | null,
@@ -149,17 +144,9 @@ async function approveTask(
   reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>,
   payment: Pick<repo.PaymentRow, 'order_number' | 'amount' | 'balance_used' | 'card_amount'>,
 ) {
-  const quote = await quoteTask(tx, task, at);
-  const moved = await moveState(tx, task.id, PAYABLE_STATES, 'APPROVED', userId, {
-    approved_at: at,
-    approved_user_id: userId,
-    ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
-  });
-  if (!moved) return false;
-  await recordStateChange(tx, task.id, task.state, 'APPROVED', userId, payment.order_number, reason);
-  await recordPaymentLines(tx, task, userId, payment);
-  if (task.customer_id) await repo.markCustomerApproval(tx, task.customer_id, task.id, at);
-  return true;
+  const approved = await approveTask(tx, task, { userId, at, reason, orderNumber: payment.order_number });
+  if (approved) await recordPaymentLines(tx, task, userId, payment);
+  return approved;
 }
 
 /**
@@ -252,7 +239,7 @@ async function openPayment(
         gateway: 'balance',
         completed_at: now,
       });
-      const approved = await approveTask(tx, fresh, who.userId, now, 'paid_with_balance', payment);
+      const approved = await approveWithPayment(tx, fresh, who.userId, now, 'paid_with_balance', payment);
       if (!approved) throw new Error('a locked draft could not be approved');
       return { kind: 'balance' as const, payment };
     }
@@ -443,7 +430,7 @@ export async function handleBankResponse(
       }
     }
     await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
-    await approveTask(tx, task, locked.created_by, now, 'paid_by_card', locked);
+    await approveWithPayment(tx, task, locked.created_by, now, 'paid_by_card', locked);
     return { kind: 'approved' as const, code: task.code };
   });
 
@@ -585,33 +572,13 @@ export async function sendDeferred(
     return startPayment(app, gateway, request, taskId);
   }
   await assertPayable(app, request, task);
-  const now = new Date();
-  const moved = await app.db.transaction(async (tx) => {
-    const fresh = await repo.lockTask(tx, taskId);
-    if (fresh?.state !== 'DRAFT') return false;
-    const quote = await quoteTask(tx, fresh, now);
-    const ok = await moveState(tx, taskId, ['DRAFT'], 'DEFERRED', user.id, {
-      approved_at: now,
-      approved_user_id: user.id,
-      ...(quote.dueDate ? { due_date: new Date(quote.dueDate) } : {}),
-    });
-    if (!ok) return false;
-    await recordStateChange(tx, taskId, 'DRAFT', 'DEFERRED', user.id, undefined, 'sent_to_production');
-    await repo.markCustomerApproval(tx, customer.id, taskId, now);
-    return true;
-  });
-  if (!moved) throw new AppError(422, 'payments.not_payable', { values: { state: task.state } });
-  request.actionLog = {
-    action: 'payments.deferred',
-    description: `Task ${task.code} sent to production on deferred terms (${task.amount_to_pay} EUR)`,
-    customerId: task.customer_id,
-  };
+  const sent = logged(request, await sendToProduction(app, actorOf(request), taskId));
   await notifyApproval(app, taskId, 'deferred');
   return {
     paymentDone: false,
     form: null,
     message: request.t('payments.sent_to_production'),
-    task: { id: taskId, state: 'DEFERRED' as const },
+    task: sent,
   };
 }
 
