@@ -21,7 +21,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
-import { customerBalance } from '../customers/repository.ts';
+import { customerBalance } from '../customers/service.ts';
 import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY } from './gateway/index.ts';
 import { decodeParameters, encodeParameters, signResponse } from './gateway/redsys-protocol.ts';
 

@@ -1,4 +1,4 @@
-import { can as roleCan, isClient, isStaff, type PaymentScheme } from '@verba/contracts';
+import { can as roleCan, isClient, isStaff } from '@verba/contracts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 
@@ -19,8 +19,8 @@ export type PaymentAction = 'pay' | 'verify' | 'send-deferred' | 'view' | 'add';
  */
 export interface PaymentSubject {
   customer_id: number | null;
-  /** The customer's scheme; only `send-deferred` reads it. */
-  payment_scheme?: PaymentScheme | null;
+  /** The customer's scheme (PAYMENT_SCHEMES, as the row stores it); only `send-deferred` reads it. */
+  payment_scheme?: string | null;
 }
 
 /** The role side of a rule: false means no task at all would allow it (403, not 404). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentStatus } from '@verba/contracts';
+import type { PaymentStatus, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -14,7 +14,7 @@ import {
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'status'> & { status: PaymentStatus };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Tx | Db;
+export type Conn = Tx | Db;
 
 const paymentRow = (row: typeof payments.$inferSelect | undefined) => row as PaymentRow | undefined;
 
@@ -113,16 +113,6 @@ export async function completePayment(
     .where(eq(payments.id, id));
 }
 
-export async function findCustomerRow(db: Conn, id: number) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
-
-export async function findUser(db: Conn, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** Active provider staff who hear about approvals (VERBA_ADMIN and VERBA_PM). */
 export async function activeStaff(db: Conn) {
   return db
@@ -166,5 +156,5 @@ export async function findTask(db: Conn, taskId: number) {
 /** The task's state now (after a payment moved it, or not). */
 export async function taskState(db: Conn, taskId: number) {
   const [row] = await db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, taskId));
-  return row?.state;
+  return row?.state as TaskState | undefined;
 }

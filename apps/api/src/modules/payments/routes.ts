@@ -1,7 +1,16 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@verba/contracts';
+import {
+  idParam,
+  paymentNotificationReply,
+  sendDeferredReply,
+  startPaymentReply,
+  verifyGuestPaymentReply,
+  verifyPaymentReply,
+} from '@verba/contracts';
+import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
+import { writeActionLog } from '../../plugins/action-log.ts';
 import { SANDBOX_MERCHANT_KEY, createGateway } from './gateway/index.ts';
 import {
   bankResponse,
@@ -51,6 +60,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  /** A refused payment still writes its `payments.refused` row, although a 4xx logs nothing. */
+  const refusalsLogged = async <T>(request: FastifyRequest, call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (err) {
+      if (err instanceof service.PaymentRefused) {
+        try {
+          await writeActionLog(app.db, request, { ...err.log, action: 'payments.refused' });
+        } catch (logError) {
+          request.log.error({ err: logError }, 'could not write the payments.refused log');
+        }
+      }
+      throw err;
+    }
+  };
+  const verdictOf = (body: unknown) => gateway.verdict(signedFieldsOf(body));
+
   app.post(
     '/tasks/paymentGateway',
     {
@@ -58,19 +84,31 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Pay a draft: balance first; returns data.form (auto-submit to the bank) or paymentDone',
         body: taskIdBody,
+        response: { 200: startPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
-    async (request) => ({ data: await service.startPayment(app, gateway, request, request.body.taskId) }),
+    async (request) => {
+      const started = service.startPayment(app, gateway, actorOf(request), request.body.taskId);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
     '/tasks/payDraft/:id',
     {
-      schema: { tags: ['payments'], summary: 'Same as paymentGateway, task id in the path', params: idParam },
+      schema: {
+        tags: ['payments'],
+        summary: 'Same as paymentGateway, task id in the path',
+        params: idParam,
+        response: { 200: startPaymentReply },
+      },
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
-    async (request) => ({ data: await service.startPayment(app, gateway, request, request.params.id) }),
+    async (request) => {
+      const started = service.startPayment(app, gateway, actorOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
@@ -80,12 +118,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "The browser's return from the bank (query fields of the OK/KO URL) plus taskId",
         body: verifyBody,
+        response: { 200: verifyPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.verify' },
     },
-    async (request) => ({
-      data: await service.verifyReturn(app, gateway, request, request.body.taskId, request.body),
-    }),
+    async (request) => {
+      const verdict = verdictOf(request.body);
+      const verified = await service.verifyReturn(app, actorOf(request), request.body.taskId, verdict);
+      return { data: logged(request, verified) };
+    },
   );
 
   app.post(
@@ -94,18 +135,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Server-to-server notification of the bank (form-urlencoded or JSON); always 200',
+        response: { 200: paymentNotificationReply },
       },
       config: { access: 'public', action: 'payments.notification' },
     },
     async (request) => {
-      const outcome = await service.handleBankResponse(
-        app,
-        gateway,
-        signedFieldsOf(request.body),
-        'notification',
+      logged(
+        request,
+        await service.handleBankResponse(app, verdictOf(request.body), { via: 'notification' }),
       );
-      request.actionLog = outcome.log;
-      return { data: { received: true } };
+      return { data: { received: true as const } };
     },
   );
 
@@ -116,10 +155,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Send a draft to production: DEFERRED customers at once, ON_DEMAND clients get data.form',
         params: idParam,
+        response: { 200: sendDeferredReply },
       },
       config: { access: 'tasks:send-deferred', action: 'payments.deferred' },
     },
-    async (request) => ({ data: await service.sendDeferred(app, gateway, request, request.params.id) }),
+    async (request) => {
+      const sent = service.sendDeferred(app, gateway, actorOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, sent)) };
+    },
   );
 
   const guestToken = z.string().min(16).max(64);
@@ -130,12 +173,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "A guest's card payment form for its temporary task (id = the task's link token)",
         params: z.object({ id: guestToken }),
+        response: { 200: startPaymentReply },
       },
       config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async (request) => ({
-      data: await service.startGuestPayment(app, gateway, request, request.params.id),
-    }),
+    async (request) => {
+      const started = service.startGuestPayment(app, gateway, anonymousOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
@@ -145,12 +190,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "A guest's return from the bank; taskId = the link token (optional on the KO page)",
         body: verifyBody.extend({ taskId: guestToken.optional() }),
+        response: { 200: verifyGuestPaymentReply },
       },
       config: { access: 'public', action: 'payments.verify', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async (request) => ({
-      data: await service.verifyGuestReturn(app, gateway, request, request.body.taskId, request.body),
-    }),
+    async (request) => {
+      const verdict = verdictOf(request.body);
+      const verified = service.verifyGuestReturn(app, anonymousOf(request), request.body.taskId, verdict);
+      return { data: logged(request, await verified) };
+    },
   );
 
   if (gateway.name !== 'sandbox') return;
@@ -213,8 +261,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.action === 'cancel' ? RESPONSE_CANCELLED : decideCard(request.body.card ?? '');
       const signed = bankResponse(params, code);
       // The notification the bank posts server-to-server, delivered in-process.
-      const outcome = await service.handleBankResponse(app, gateway, signed, 'sandbox');
-      request.actionLog = outcome.log;
+      logged(request, await service.handleBankResponse(app, gateway.verdict(signed), { via: 'sandbox' }));
       return reply.redirect(returnUrl(params, signed, isAuthorised(code)), 303);
     },
   );

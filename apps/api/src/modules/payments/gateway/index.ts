@@ -5,7 +5,6 @@ import {
   TRANSACTION_AUTHORISATION,
   signRequest,
   verifyResponse,
-  type ResponseCheck,
   type SignedFields,
 } from './redsys-protocol.ts';
 import { bankVerdict, type BankVerdict } from './verdict.ts';
@@ -30,9 +29,10 @@ export interface PaymentGateway {
   readonly terminal: string;
   /** The signed form for one order. */
   createForm(order: PaymentOrder): PaymentForm;
-  /** Checks a response (notification or browser return): signature first, nothing trusted before. */
-  verify(fields: Partial<SignedFields>): ResponseCheck;
-  /** The same check, read into a verdict: nothing past the gateway reads a protocol field. */
+  /**
+   * Reads a response (notification or browser return) into a verdict: signature first, nothing
+   * trusted before, and nothing past the gateway reads a protocol field.
+   */
   verdict(fields: Partial<SignedFields>): BankVerdict;
 }
 
@@ -78,12 +78,8 @@ class RedsysProtocolGateway implements PaymentGateway {
     return { action: this.#url, method: 'POST', fields };
   }
 
-  verify(fields: Partial<SignedFields>): ResponseCheck {
-    return verifyResponse(this.#key, fields);
-  }
-
   verdict(fields: Partial<SignedFields>): BankVerdict {
-    return bankVerdict(this.verify(fields), this);
+    return bankVerdict(verifyResponse(this.#key, fields), this);
   }
 }
 

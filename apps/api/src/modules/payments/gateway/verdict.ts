@@ -16,19 +16,28 @@ export function responseKind(responseCode: string | null | undefined): ResponseK
  * Nothing in an answer whose signature did not verify is trusted, except the order it claims
  * (for the log).
  */
-export type BankVerdict =
-  | { kind: 'invalid_signature' | 'malformed'; claimedOrder: string | null }
-  | {
-      kind: ResponseKind;
-      order: string;
-      /** Integer cents without leading zeros; null when the bank sent no whole number. */
-      amountCents: string | null;
-      /** The bank's response code as sent ('' when missing). */
-      responseCode: string;
-      authorisationCode: string | null;
-      /** Merchant code, terminal and currency (euro) are ours. */
-      forUs: boolean;
-    };
+export type BankVerdict = RefusedVerdict | ReadVerdict;
+
+/** No valid signature: only the order the answer claims is kept, for the log. */
+export interface RefusedVerdict {
+  kind: 'invalid_signature' | 'malformed';
+  claimedOrder: string | null;
+}
+
+/** A validly signed answer about one order. */
+export interface ReadVerdict {
+  kind: ResponseKind;
+  order: string;
+  /** Integer cents without leading zeros; null when the bank sent no whole number. */
+  amountCents: string | null;
+  /** The bank's response code as sent ('' when missing). */
+  responseCode: string;
+  authorisationCode: string | null;
+  /** Merchant code, terminal and currency (euro) are ours. */
+  forUs: boolean;
+}
+
+export const isSigned = (verdict: BankVerdict): verdict is ReadVerdict => 'order' in verdict;
 
 export interface Merchant {
   merchantCode: string;
