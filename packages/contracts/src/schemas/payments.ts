@@ -6,6 +6,37 @@ import { dataReply, decimalString } from './replies.ts';
 export const PAYMENT_STATUSES = ['PENDING', 'AUTHORISED', 'DECLINED', 'DUPLICATE', 'UNAPPLIED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+// ---- Requests ----
+
+/** A guest task's link token (its only key on the public routes). */
+export const guestTaskToken = z.string().min(16).max(64);
+
+/** POST /tasks/paymentGateway. */
+export const payTaskBody = z.object({
+  taskId: z.coerce.number().int().positive(),
+  lang: z.string().optional(),
+});
+
+/** The bank's three signed fields as a browser or a bank posts them (a KO page may lack them). */
+export const postedSignedFields = z.object({
+  Ds_SignatureVersion: z.string().max(32).optional(),
+  Ds_MerchantParameters: z.string().max(8192).optional(),
+  Ds_Signature: z.string().max(128).optional(),
+});
+
+/** POST /tasks/verifyPayment: the fields flat, or nested (the spec's "form with merchantParameters"). */
+export const verifyPaymentBody = z.object({
+  taskId: z.coerce.number().int().positive(),
+  lang: z.string().optional(),
+  ...postedSignedFields.shape,
+  merchantParameters: postedSignedFields.optional(),
+});
+
+/** POST /task/temporal/verifyPayment: taskId is the link token (optional on the KO page). */
+export const verifyGuestPaymentBody = verifyPaymentBody.extend({ taskId: guestTaskToken.optional() });
+
+// ---- Replies ----
+
 /** The three signed fields of the Redsys protocol, as the web auto-submits them to the bank. */
 export const signedFieldsSchema = z.object({
   Ds_SignatureVersion: z.string(),

@@ -2,11 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  guestTaskToken,
   idParam,
+  payTaskBody,
   paymentNotificationReply,
+  postedSignedFields,
   sendDeferredReply,
   startPaymentReply,
+  verifyGuestPaymentBody,
   verifyGuestPaymentReply,
+  verifyPaymentBody,
   verifyPaymentReply,
 } from '@verba/contracts';
 import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
@@ -24,22 +29,8 @@ import { isAuthorised, signedFieldsOf } from './gateway/redsys-protocol.ts';
 import { RESPONSE_CANCELLED } from './gateway/verdict.ts';
 import * as service from './service.ts';
 
-const signedFields = {
-  Ds_SignatureVersion: z.string().max(32).optional(),
-  Ds_MerchantParameters: z.string().max(8192).optional(),
-  Ds_Signature: z.string().max(128).optional(),
-};
-
-const taskIdBody = z.object({ taskId: z.coerce.number().int().positive(), lang: z.string().optional() });
-const verifyBody = z.object({
-  taskId: z.coerce.number().int().positive(),
-  lang: z.string().optional(),
-  ...signedFields,
-  /** the same three fields, nested (as the spec's "form with merchantParameters") */
-  merchantParameters: z.object(signedFields).optional(),
-});
-const bankForm = z.object({
-  ...signedFields,
+/** The sandbox bank's page and its Pay/Cancel form. */
+const bankForm = postedSignedFields.extend({
   lang: z.string().optional(),
   card: z.string().max(64).optional(),
   action: z.enum(['pay', 'cancel']).optional(),
@@ -83,7 +74,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Pay a draft: balance first; returns data.form (auto-submit to the bank) or paymentDone',
-        body: taskIdBody,
+        body: payTaskBody,
         response: { 200: startPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.form' },
@@ -117,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "The browser's return from the bank (query fields of the OK/KO URL) plus taskId",
-        body: verifyBody,
+        body: verifyPaymentBody,
         response: { 200: verifyPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.verify' },
@@ -165,14 +156,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const guestToken = z.string().min(16).max(64);
   app.get(
     '/task/temporal/:id/pay',
     {
       schema: {
         tags: ['payments'],
         summary: "A guest's card payment form for its temporary task (id = the task's link token)",
-        params: z.object({ id: guestToken }),
+        params: z.object({ id: guestTaskToken }),
         response: { 200: startPaymentReply },
       },
       config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
@@ -189,7 +179,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "A guest's return from the bank; taskId = the link token (optional on the KO page)",
-        body: verifyBody.extend({ taskId: guestToken.optional() }),
+        body: verifyGuestPaymentBody,
         response: { 200: verifyGuestPaymentReply },
       },
       config: { access: 'public', action: 'payments.verify', rateLimit: { max: 30, timeWindow: 60_000 } },
