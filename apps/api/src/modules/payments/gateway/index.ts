@@ -20,8 +20,6 @@ export interface PaymentOrder {
   locale: 'en' | 'es' | 'ca';
 }
 
-export type { PaymentForm };
-
 /** A card gateway speaking the Redsys protocol (the real one or the built-in sandbox bank). */
 export interface PaymentGateway {
   readonly name: 'redsys' | 'sandbox';
