@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './task-states.ts';
+export * from './task-transitions.ts';
 export * from './locales.ts';
 export * from './error-codes.ts';
 export * from './permissions.ts';
@@ -12,3 +13,4 @@ export * from './schemas/organisation.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/replies.ts';
+export * from './schemas/payments.ts';

@@ -135,4 +135,5 @@ export const payTaskHistoryBody = z.strictObject({
   ...langField,
 });
 
+/** The states staff may pick on the status screen, in the screen's order. */
 export const STAFF_TARGET_STATES = ['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE', 'DONE'] as const;

@@ -21,9 +21,11 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
-import { customerBalance } from '../customers/repository.ts';
-import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY } from './gateway/index.ts';
-import { decodeParameters, encodeParameters, signResponse } from './gateway/redsys-protocol.ts';
+import { systemActor } from '../../lib/service.ts';
+import { customerBalance } from '../customers/service.ts';
+import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY, createSandboxGateway } from './gateway/index.ts';
+import { decodeParameters, encodeParameters, eurosToCents, signResponse } from './gateway/redsys-protocol.ts';
+import { handleBankResponse, startPayment } from './service.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -989,5 +991,50 @@ describe('a guest pays its temporary task', () => {
     const refused = await call(t.app, 'POST', '/api/task/temporal/verifyPayment', { body: { ...answer } });
     expect(refused.json.data.paymentDone).toBe(false);
     expect((await taskRow(clientTask)).state).toBe('DRAFT');
+  });
+});
+
+describe('the services take plain inputs (a job or the CLI can call them)', () => {
+  it('start a payment, apply the bank verdict and refuse a paid task, returning their log entries', async () => {
+    const balance = await customerBalance(db(), acmeId);
+    await db()
+      .insert(bonuses)
+      .values({ customer_id: acmeId, amount: `-${balance}` });
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const [row] = await db().select().from(users).where(eq(users.email, 'user@acme.test'));
+    const actor = systemActor({
+      id: row!.id,
+      type: 'CLIENT_USER',
+      email: row!.email,
+      name: row!.name,
+      lastname: row!.lastname,
+      language: 'en',
+      customer_id: acmeId,
+      session_id: 0,
+    });
+    const gateway = createSandboxGateway();
+    const logRows = async () => (await db().select({ n: count() }).from(actionLogs))[0]!.n;
+    const before = await logRows();
+
+    const started = await startPayment(t.app, gateway, actor, taskId);
+    expect(started.log).toMatchObject({ action: 'payments.form', customerId: acmeId });
+    if (started.data.paymentDone) throw new Error('expected a card form');
+    const { order_number: order, card_amount: card } = started.data.payment;
+    const verdict = gateway.verdict(bankAnswer(order, eurosToCents(card)));
+    const approved = await handleBankResponse(t.app, verdict, { via: 'notification' });
+    expect(approved).toMatchObject({
+      data: { paymentDone: true, messageKey: 'payments.approved', taskId },
+      log: { action: 'payments.authorised', customerId: acmeId },
+    });
+    expect((await taskRow(taskId)).state).toBe('APPROVED');
+    const replay = await handleBankResponse(t.app, verdict, { via: 'notification' });
+    expect(replay).toMatchObject({ data: { paymentDone: true }, log: { action: 'payments.repeated' } });
+    await expect(startPayment(t.app, gateway, actor, taskId)).rejects.toMatchObject({
+      status: 422,
+      messageKey: 'payments.already_paid',
+      log: { description: expect.stringContaining('already APPROVED') },
+    });
+    // the services return their log entries; only the routes write them
+    expect(await logRows()).toBe(before);
   });
 });

@@ -1,12 +1,22 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { PaymentStatus, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { customers, payments, payTaskHistories, quoteRequests, tasks, users } from '../../db/schema/index.ts';
+import {
+  customers,
+  payments,
+  payTaskHistories,
+  quoteRequests,
+  taskTargetLanguages,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
+/** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
+export type PaymentRow = Omit<typeof payments.$inferSelect, 'status'> & { status: PaymentStatus };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Tx | Db;
+export type Conn = Tx | Db;
 
-export type PaymentStatus = 'PENDING' | 'AUTHORISED' | 'DECLINED' | 'DUPLICATE' | 'UNAPPLIED';
+const paymentRow = (row: typeof payments.$inferSelect | undefined) => row as PaymentRow | undefined;
 
 export async function lockTask(tx: Tx, taskId: number) {
   const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
@@ -50,12 +60,12 @@ export async function releaseTaskHolds(tx: Tx, taskId: number) {
 
 export async function lockPayment(tx: Tx, id: number) {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
-  return row;
+  return paymentRow(row);
 }
 
 export async function findPaymentByOrder(db: Conn, orderNumber: string) {
   const [row] = await db.select().from(payments).where(eq(payments.order_number, orderNumber));
-  return row;
+  return paymentRow(row);
 }
 
 export async function orderNumberTaken(db: Conn, orderNumber: string) {
@@ -71,10 +81,13 @@ export async function otherAuthorisedPayment(db: Conn, taskId: number, exceptId 
   return row;
 }
 
-export async function insertPayment(tx: Conn, values: typeof payments.$inferInsert) {
+export async function insertPayment(
+  tx: Conn,
+  values: typeof payments.$inferInsert & { status: PaymentStatus },
+): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(values).returning();
   if (!row) throw new Error('payment insert returned nothing');
-  return row;
+  return row as PaymentRow;
 }
 
 /** A line of the task's payments table (spec: pay task history), written by an approval. */
@@ -98,23 +111,6 @@ export async function completePayment(
       balance_held_until: null,
     })
     .where(eq(payments.id, id));
-}
-
-export async function markCustomerApproval(tx: Conn, customerId: number, taskId: number, at: Date) {
-  await tx
-    .update(customers)
-    .set({ last_project_approved_at: at, last_project_approved_task_id: taskId })
-    .where(eq(customers.id, customerId));
-}
-
-export async function findCustomerRow(db: Conn, id: number) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
-
-export async function findUser(db: Conn, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
 }
 
 /** Active provider staff who hear about approvals (VERBA_ADMIN and VERBA_PM). */
@@ -141,4 +137,24 @@ export async function guestRequester(db: Conn, taskId: number) {
     .from(quoteRequests)
     .where(eq(quoteRequests.task_id, taskId));
   return row;
+}
+
+/** How many of the task's target languages have no rate to price them. */
+export async function targetsWithoutRate(db: Conn, taskId: number): Promise<number> {
+  const rows = await db
+    .select({ summary: taskTargetLanguages.price_summary })
+    .from(taskTargetLanguages)
+    .where(eq(taskTargetLanguages.task_id, taskId));
+  return rows.filter((r) => (r.summary as { rateMissing?: boolean } | null)?.rateMissing === true).length;
+}
+
+export async function findTask(db: Conn, taskId: number) {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  return row;
+}
+
+/** The task's state now (after a payment moved it, or not). */
+export async function taskState(db: Conn, taskId: number) {
+  const [row] = await db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, taskId));
+  return row?.state as TaskState | undefined;
 }

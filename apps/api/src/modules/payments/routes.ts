@@ -1,7 +1,21 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@verba/contracts';
+import {
+  guestTaskToken,
+  idParam,
+  payTaskBody,
+  paymentNotificationReply,
+  postedSignedFields,
+  sendDeferredReply,
+  startPaymentReply,
+  verifyGuestPaymentBody,
+  verifyGuestPaymentReply,
+  verifyPaymentBody,
+  verifyPaymentReply,
+} from '@verba/contracts';
+import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
+import { writeActionLog } from '../../plugins/action-log.ts';
 import { SANDBOX_MERCHANT_KEY, createGateway } from './gateway/index.ts';
 import {
   bankResponse,
@@ -9,28 +23,14 @@ import {
   localeOf,
   renderBankPage,
   returnUrl,
-  RESPONSE_USER_CANCELLED,
   verifyRequest,
 } from './gateway/sandbox-bank.ts';
-import { isAuthorised } from './gateway/redsys-protocol.ts';
+import { isAuthorised, signedFieldsOf } from './gateway/redsys-protocol.ts';
+import { RESPONSE_CANCELLED } from './gateway/verdict.ts';
 import * as service from './service.ts';
 
-const signedFields = {
-  Ds_SignatureVersion: z.string().max(32).optional(),
-  Ds_MerchantParameters: z.string().max(8192).optional(),
-  Ds_Signature: z.string().max(128).optional(),
-};
-
-const taskIdBody = z.object({ taskId: z.coerce.number().int().positive(), lang: z.string().optional() });
-const verifyBody = z.object({
-  taskId: z.coerce.number().int().positive(),
-  lang: z.string().optional(),
-  ...signedFields,
-  /** the same three fields, nested (as the spec's "form with merchantParameters") */
-  merchantParameters: z.object(signedFields).optional(),
-});
-const bankForm = z.object({
-  ...signedFields,
+/** The sandbox bank's page and its Pay/Cancel form. */
+const bankForm = postedSignedFields.extend({
   lang: z.string().optional(),
   card: z.string().max(64).optional(),
   action: z.enum(['pay', 'cancel']).optional(),
@@ -51,26 +51,55 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  /** A refused payment still writes its `payments.refused` row, although a 4xx logs nothing. */
+  const refusalsLogged = async <T>(request: FastifyRequest, call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (err) {
+      if (err instanceof service.PaymentRefused) {
+        try {
+          await writeActionLog(app.db, request, { ...err.log, action: 'payments.refused' });
+        } catch (logError) {
+          request.log.error({ err: logError }, 'could not write the payments.refused log');
+        }
+      }
+      throw err;
+    }
+  };
+  const verdictOf = (body: unknown) => gateway.verdict(signedFieldsOf(body));
+
   app.post(
     '/tasks/paymentGateway',
     {
       schema: {
         tags: ['payments'],
         summary: 'Pay a draft: balance first; returns data.form (auto-submit to the bank) or paymentDone',
-        body: taskIdBody,
+        body: payTaskBody,
+        response: { 200: startPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
-    async (request) => ({ data: await service.startPayment(app, gateway, request, request.body.taskId) }),
+    async (request) => {
+      const started = service.startPayment(app, gateway, actorOf(request), request.body.taskId);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
     '/tasks/payDraft/:id',
     {
-      schema: { tags: ['payments'], summary: 'Same as paymentGateway, task id in the path', params: idParam },
+      schema: {
+        tags: ['payments'],
+        summary: 'Same as paymentGateway, task id in the path',
+        params: idParam,
+        response: { 200: startPaymentReply },
+      },
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
-    async (request) => ({ data: await service.startPayment(app, gateway, request, request.params.id) }),
+    async (request) => {
+      const started = service.startPayment(app, gateway, actorOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
@@ -79,13 +108,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "The browser's return from the bank (query fields of the OK/KO URL) plus taskId",
-        body: verifyBody,
+        body: verifyPaymentBody,
+        response: { 200: verifyPaymentReply },
       },
       config: { access: 'tasks:pay', action: 'payments.verify' },
     },
-    async (request) => ({
-      data: await service.verifyReturn(app, gateway, request, request.body.taskId, request.body),
-    }),
+    async (request) => {
+      const verdict = verdictOf(request.body);
+      const verified = await service.verifyReturn(app, actorOf(request), request.body.taskId, verdict);
+      return { data: logged(request, verified) };
+    },
   );
 
   app.post(
@@ -94,18 +126,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Server-to-server notification of the bank (form-urlencoded or JSON); always 200',
+        response: { 200: paymentNotificationReply },
       },
       config: { access: 'public', action: 'payments.notification' },
     },
     async (request) => {
-      const outcome = await service.handleBankResponse(
-        app,
-        gateway,
-        service.signedFieldsOf(request.body),
-        'notification',
+      logged(
+        request,
+        await service.handleBankResponse(app, verdictOf(request.body), { via: 'notification' }),
       );
-      request.actionLog = outcome.log;
-      return { data: { received: true } };
+      return { data: { received: true as const } };
     },
   );
 
@@ -116,26 +146,31 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Send a draft to production: DEFERRED customers at once, ON_DEMAND clients get data.form',
         params: idParam,
+        response: { 200: sendDeferredReply },
       },
       config: { access: 'tasks:send-deferred', action: 'payments.deferred' },
     },
-    async (request) => ({ data: await service.sendDeferred(app, gateway, request, request.params.id) }),
+    async (request) => {
+      const sent = service.sendDeferred(app, gateway, actorOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, sent)) };
+    },
   );
 
-  const guestToken = z.string().min(16).max(64);
   app.get(
     '/task/temporal/:id/pay',
     {
       schema: {
         tags: ['payments'],
         summary: "A guest's card payment form for its temporary task (id = the task's link token)",
-        params: z.object({ id: guestToken }),
+        params: z.object({ id: guestTaskToken }),
+        response: { 200: startPaymentReply },
       },
       config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async (request) => ({
-      data: await service.startGuestPayment(app, gateway, request, request.params.id),
-    }),
+    async (request) => {
+      const started = service.startGuestPayment(app, gateway, anonymousOf(request), request.params.id);
+      return { data: logged(request, await refusalsLogged(request, started)) };
+    },
   );
 
   app.post(
@@ -144,13 +179,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "A guest's return from the bank; taskId = the link token (optional on the KO page)",
-        body: verifyBody.extend({ taskId: guestToken.optional() }),
+        body: verifyGuestPaymentBody,
+        response: { 200: verifyGuestPaymentReply },
       },
       config: { access: 'public', action: 'payments.verify', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async (request) => ({
-      data: await service.verifyGuestReturn(app, gateway, request, request.body.taskId, request.body),
-    }),
+    async (request) => {
+      const verdict = verdictOf(request.body);
+      const verified = service.verifyGuestReturn(app, anonymousOf(request), request.body.taskId, verdict);
+      return { data: logged(request, await verified) };
+    },
   );
 
   if (gateway.name !== 'sandbox') return;
@@ -161,7 +199,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
   ) => {
     const source = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
-    const fields = service.signedFieldsOf(source);
+    const fields = signedFieldsOf(source);
     const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
     const locale = localeOf((source as { lang?: unknown }).lang, params, request.locale);
     return reply
@@ -197,7 +235,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', action: 'sandbox-bank.pay' },
     },
     async (request, reply) => {
-      const fields = service.signedFieldsOf(request.body);
+      const fields = signedFieldsOf(request.body);
       const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
       if (!params) {
         request.actionLog = {
@@ -210,11 +248,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(renderBankPage(localeOf(request.body.lang, undefined, request.locale), fields, undefined));
       }
       const code =
-        request.body.action === 'cancel' ? RESPONSE_USER_CANCELLED : decideCard(request.body.card ?? '');
+        request.body.action === 'cancel' ? RESPONSE_CANCELLED : decideCard(request.body.card ?? '');
       const signed = bankResponse(params, code);
       // The notification the bank posts server-to-server, delivered in-process.
-      const outcome = await service.handleBankResponse(app, gateway, signed, 'sandbox');
-      request.actionLog = outcome.log;
+      logged(request, await service.handleBankResponse(app, gateway.verdict(signed), { via: 'sandbox' }));
       return reply.redirect(returnUrl(params, signed, isAuthorised(code)), 303);
     },
   );

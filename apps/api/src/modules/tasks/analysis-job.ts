@@ -4,7 +4,8 @@ import { analyseTask } from '@verba/analysis';
 import { languages, sourceFiles, taskTargetLanguages, tasks, wordCounts } from '../../db/schema/index.ts';
 import { PostgresTranslationMemory } from './memory.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
-import { recordStateChange, taskSourceFiles } from './repository.ts';
+import { taskSourceFiles } from './repository.ts';
+import { transition } from './transitions.ts';
 
 export const ANALYSE_TASK_JOB = 'task.analyse';
 
@@ -96,19 +97,15 @@ export async function analyseAndQuote(
       if (rows.length) await tx.insert(wordCounts).values(rows);
     }
     const now = new Date();
-    await tx
-      .update(tasks)
-      .set({ state: 'DRAFT', updated_at: now, analysis_error: failed.length ? failed.join('\n') : null })
-      .where(eq(tasks.id, taskId));
-    await recordStateChange(
-      tx,
+    await transition(tx, {
       taskId,
-      'CALCULATING',
-      'DRAFT',
-      null,
-      undefined,
-      failed.length ? 'analysed_with_errors' : 'analysed',
-    );
+      from: 'CALCULATING',
+      to: 'DRAFT',
+      by: 'system',
+      userId: null,
+      reason: failed.length ? 'analysed_with_errors' : 'analysed',
+      set: { updated_at: now, analysis_error: failed.length ? failed.join('\n') : null },
+    });
     const [priced] = await tx.select().from(tasks).where(eq(tasks.id, taskId));
     if (priced) await storeQuote(tx, taskId, await quoteTask(tx, priced, now), now);
   });

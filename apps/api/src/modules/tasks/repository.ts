@@ -39,7 +39,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { tasksVisibleTo } from './policy.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
@@ -282,6 +282,20 @@ export async function moveState(
     .where(and(eq(tasks.id, taskId), inArray(tasks.state, [...from])))
     .returning({ id: tasks.id });
   return rows.length === 1;
+}
+
+/** Locks the task row for the rest of the transaction. */
+export async function lockTask(tx: Tx, taskId: number) {
+  const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  return row;
+}
+
+/** The customer's last approved project (shown on the customer's page). */
+export async function markCustomerApproval(tx: Tx, customerId: number, taskId: number, at: Date) {
+  await tx
+    .update(customers)
+    .set({ last_project_approved_at: at, last_project_approved_task_id: taskId })
+    .where(eq(customers.id, customerId));
 }
 
 export async function taskSourceFiles(db: Db, taskId: number) {

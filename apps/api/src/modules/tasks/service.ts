@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { sumMoney } from '@verba/contracts/pricing';
 import {
+  actorKindOf,
   invoiceTag,
+  mayTransition,
   taskFormSchema,
   issueField,
   issueMessage,
   type Locale,
   type TaskForm,
   type TaskListQuery,
+  type TaskState,
 } from '@verba/contracts';
 import { departmentUsers, sourceFiles, taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound, unauthenticated, type FieldMessages } from '../../lib/app-error.ts';
@@ -19,6 +22,7 @@ import { receiveTaskForm, type ReceivedForm } from './upload.ts';
 import { queueAnalysis } from './analysis-job.ts';
 import { quoteTask } from './pricing.ts';
 import { notifySourceFilesValidated } from './notifications.ts';
+import { illegalTransition, transition } from './transitions.ts';
 
 const me = (request: FastifyRequest): CurrentUser => {
   if (!request.user) throw unauthenticated();
@@ -133,7 +137,14 @@ export async function create(app: FastifyInstance, request: FastifyRequest) {
           sha256: f.sha256,
         })),
       );
-      await repo.recordStateChange(tx, row.id, null, 'CALCULATING', user.id, undefined, 'created');
+      await transition(tx, {
+        taskId: row.id,
+        from: null,
+        to: 'CALCULATING',
+        by: actorKindOf(user.type),
+        userId: user.id,
+        reason: 'created',
+      });
       return row;
     });
     await queueAnalysis(app, task.id, version);
@@ -173,16 +184,24 @@ export async function update(app: FastifyInstance, request: FastifyRequest, id: 
     const dropped = current.filter((f) => !keptIds.has(f.id));
     const version = new Date();
     await app.db.transaction(async (tx) => {
-      const moved = await repo.moveState(tx, id, ['DRAFT'], 'CALCULATING', user.id, {
-        department_id: input.department,
-        source_language_id: input.source_language,
-        translation_type_id: input.translation_type,
-        description: input.description,
-        comments: input.comments,
-        review: input.review,
-        custom_quote: input.custom_quote,
-        source_files_validation_requested: input.custom_quote || task.source_files_validation_requested,
-        updated_at: version,
+      const moved = await transition(tx, {
+        taskId: id,
+        from: 'DRAFT',
+        to: 'CALCULATING',
+        by: actorKindOf(user.type),
+        userId: user.id,
+        reason: 'edited',
+        set: {
+          department_id: input.department,
+          source_language_id: input.source_language,
+          translation_type_id: input.translation_type,
+          description: input.description,
+          comments: input.comments,
+          review: input.review,
+          custom_quote: input.custom_quote,
+          source_files_validation_requested: input.custom_quote || task.source_files_validation_requested,
+          updated_at: version,
+        },
       });
       if (!moved)
         throw new AppError(422, 'tasks.not_editable', { fields: { state: ['tasks.not_editable'] } });
@@ -205,7 +224,6 @@ export async function update(app: FastifyInstance, request: FastifyRequest, id: 
           })),
         );
       }
-      await repo.recordStateChange(tx, id, 'DRAFT', 'CALCULATING', user.id, undefined, 'edited');
     });
     await Promise.all(dropped.map((f) => app.storage.remove(f.file_path)));
     await queueAnalysis(app, id, version);
@@ -229,18 +247,13 @@ export async function changeState(
 ) {
   const user = me(request);
   const task = await visibleTask(app, request, id);
-  const from = to === 'CANCELLED' ? 'DRAFT' : 'CANCELLED';
-  const moved = await app.db.transaction(async (tx) => {
-    const ok = await repo.moveState(tx, id, [from], to, user.id);
-    if (ok) await repo.recordStateChange(tx, id, from, to, user.id);
-    return ok;
-  });
-  if (!moved) {
-    throw new AppError(422, 'tasks.illegal_transition', {
-      values: { from: task.state, to },
-      fields: { state: [{ key: 'tasks.illegal_transition', values: { from: task.state, to } }] },
-    });
-  }
+  const from = task.state as TaskState;
+  const by = actorKindOf(user.type);
+  if (!mayTransition(from, to, by)) throw illegalTransition(from, to);
+  const moved = await app.db.transaction((tx) =>
+    transition(tx, { taskId: id, from, to, by, userId: user.id }),
+  );
+  if (!moved) throw illegalTransition(from, to);
   request.actionLog = {
     action: to === 'CANCELLED' ? 'tasks.cancel' : 'tasks.reactivate',
     description: `Task ${task.code} ${from} -> ${to}`,
@@ -397,3 +410,4 @@ export async function sourceFileForDownload(
 
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';
+export { approveTask, sendToProduction, type Approval } from './approval.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { TaskState } from '@verba/contracts';
+import { actorKindOf, transitionRefusal, type StaffTarget, type TaskState } from '@verba/contracts';
 import {
   otherConcepts,
   payTaskHistories,
@@ -10,24 +10,12 @@ import {
   translatedFiles,
 } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error.ts';
-import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
 import { notifyStateChange } from './notifications.ts';
+import { illegalTransition, transition } from './transitions.ts';
 
-export type StaffTarget = 'TEMPORAL' | 'DEFERRED' | 'APPROVED' | 'IN_COURSE' | 'DONE';
-
-/**
- * Moves a staff member may make (DESIGN §6): APPROVED/DEFERRED -> IN_COURSE -> DONE, and from
- * APPROVED, IN_COURSE or DONE to any of the status-screen states. DRAFT becomes APPROVED only
- * by payment. A guest's task (no customer) only goes to TEMPORAL or DEFERRED.
- */
-export function staffMayMove(from: string, to: StaffTarget, isGuestTask: boolean): boolean {
-  if (from === to) return false;
-  if (isGuestTask && to !== 'TEMPORAL' && to !== 'DEFERRED') return false;
-  if (to === 'IN_COURSE' && from === 'DEFERRED') return true;
-  return ['APPROVED', 'IN_COURSE', 'DONE'].includes(from);
-}
+export type { StaffTarget };
 
 async function missingTranslations(app: FastifyInstance, taskId: number): Promise<number> {
   const files = await app.db
@@ -59,25 +47,24 @@ export async function changeStatus(
   const user = request.user;
   if (!user) throw unauthenticated();
   const task = await visibleTask(app, request, id);
-  if (!staffMayMove(task.state, to, !task.customer_id)) {
-    throw new AppError(422, 'tasks.illegal_transition', {
-      values: { from: task.state, to },
-      fields: { state: [{ key: 'tasks.illegal_transition', values: { from: task.state, to } }] },
+  const from = task.state as TaskState;
+  const by = actorKindOf(user.type);
+  const facts = {
+    isGuestTask: !task.customer_id,
+    ...(to === 'DONE' ? { missingTranslations: await missingTranslations(app, id) } : {}),
+  };
+  const refusal = transitionRefusal(from, to, by, facts);
+  if (refusal === 'translations_complete') {
+    const count = facts.missingTranslations;
+    throw new AppError(422, 'tasks.translations_missing', {
+      values: { count },
+      fields: { state: [{ key: 'tasks.translations_missing', values: { count } }] },
     });
   }
-  if (to === 'DONE') {
-    const missing = await missingTranslations(app, id);
-    if (missing)
-      throw new AppError(422, 'tasks.translations_missing', {
-        values: { count: missing },
-        fields: { state: [{ key: 'tasks.translations_missing', values: { count: missing } }] },
-      });
-  }
-  const moved = await app.db.transaction(async (tx) => {
-    const ok = await repo.moveState(tx, id, [task.state], to as TaskState, user.id);
-    if (ok) await repo.recordStateChange(tx, id, task.state, to as TaskState, user.id, note);
-    return ok;
-  });
+  if (refusal) throw illegalTransition(from, to);
+  const moved = await app.db.transaction((tx) =>
+    transition(tx, { taskId: id, from, to, by, userId: user.id, facts, note }),
+  );
   if (!moved) throw new AppError(409, 'tasks.changed_meanwhile');
   if (to === 'IN_COURSE' || to === 'DONE') await notifyStateChange(app, { ...task, state: to });
   request.actionLog = {

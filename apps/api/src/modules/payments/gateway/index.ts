@@ -1,19 +1,13 @@
+import type { PaymentForm } from '@verba/contracts';
 import type { Config } from '../../../config.ts';
 import {
   CURRENCY_EUR,
   TRANSACTION_AUTHORISATION,
   signRequest,
   verifyResponse,
-  type ResponseCheck,
   type SignedFields,
 } from './redsys-protocol.ts';
-
-/** What the web app auto-submits to the bank. */
-export interface PaymentForm {
-  action: string;
-  method: 'POST';
-  fields: SignedFields;
-}
+import { bankVerdict, type BankVerdict } from './verdict.ts';
 
 export interface PaymentOrder {
   /** 4–12 characters, the first 4 digits. */
@@ -33,8 +27,11 @@ export interface PaymentGateway {
   readonly terminal: string;
   /** The signed form for one order. */
   createForm(order: PaymentOrder): PaymentForm;
-  /** Checks a response (notification or browser return): signature first, nothing trusted before. */
-  verify(fields: Partial<SignedFields>): ResponseCheck;
+  /**
+   * Reads a response (notification or browser return) into a verdict: signature first, nothing
+   * trusted before, and nothing past the gateway reads a protocol field.
+   */
+  verdict(fields: Partial<SignedFields>): BankVerdict;
 }
 
 /** Redsys' consumer languages: 1 Spanish, 2 English, 3 Catalan. */
@@ -79,8 +76,8 @@ class RedsysProtocolGateway implements PaymentGateway {
     return { action: this.#url, method: 'POST', fields };
   }
 
-  verify(fields: Partial<SignedFields>): ResponseCheck {
-    return verifyResponse(this.#key, fields);
+  verdict(fields: Partial<SignedFields>): BankVerdict {
+    return bankVerdict(verifyResponse(this.#key, fields), this);
   }
 }
 

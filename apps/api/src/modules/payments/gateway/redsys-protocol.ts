@@ -118,6 +118,31 @@ export function signaturesMatch(expected: string, received: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Reads the three signed fields from a body or query (flat, or nested under `merchantParameters`
+ * as the spec's verifyPayment form), restoring the '+' a query string turned into ' '.
+ */
+export function signedFieldsOf(source: unknown): Partial<SignedFields> {
+  const record = (source && typeof source === 'object' ? source : {}) as Record<string, unknown>;
+  const nested = record.merchantParameters;
+  const from =
+    nested && typeof nested === 'object' && !Array.isArray(nested)
+      ? (nested as Record<string, unknown>)
+      : record;
+  const text = (key: string) => {
+    const value = from[key];
+    return typeof value === 'string' ? value.trim().replace(/ /g, '+') : undefined;
+  };
+  const out: Partial<SignedFields> = {};
+  const version = text('Ds_SignatureVersion');
+  const parameters = text('Ds_MerchantParameters');
+  const signature = text('Ds_Signature');
+  if (version !== undefined) out.Ds_SignatureVersion = version;
+  if (parameters !== undefined) out.Ds_MerchantParameters = parameters;
+  if (signature !== undefined) out.Ds_Signature = signature;
+  return out;
+}
+
 /** Signs request parameters with the merchant key: the three fields of the bank's form. */
 export function signRequest(merchantKey: string, parameters: RequestParameters): SignedFields {
   const encoded = encodeParameters(parameters);

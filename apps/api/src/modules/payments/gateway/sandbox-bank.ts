@@ -20,7 +20,6 @@ export const SANDBOX_CARDS = {
 export const RESPONSE_AUTHORISED = '0000';
 export const RESPONSE_DECLINED = '0190';
 export const RESPONSE_CARD_NOT_ACCEPTED = '0180';
-export const RESPONSE_USER_CANCELLED = '9915';
 
 /** The bank's decision for a card number (spaces and dashes ignored). */
 export function decideCard(card: string): string {

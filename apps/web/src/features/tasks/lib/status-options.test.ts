@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStatusScreen, statusOptions } from './status-options.ts';
+import { STATUS_SCREEN_STATES, hasStatusScreen, statusOptions } from './status-options.ts';
 
 describe('statusOptions', () => {
   it('offers every staff state but the current one to a customer task', () => {
@@ -20,5 +20,11 @@ describe('statusOptions', () => {
   it('has no screen for drafts and cancelled tasks', () => {
     expect(hasStatusScreen('DRAFT', false)).toBe(false);
     expect(hasStatusScreen('CANCELLED', false)).toBe(false);
+  });
+});
+
+describe('STATUS_SCREEN_STATES', () => {
+  it('are the states staff move a customer task from', () => {
+    expect([...STATUS_SCREEN_STATES].sort()).toEqual(['APPROVED', 'DEFERRED', 'DONE', 'IN_COURSE']);
   });
 });

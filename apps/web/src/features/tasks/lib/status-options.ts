@@ -1,19 +1,16 @@
-import { STAFF_TARGET_STATES } from '@verba/contracts';
+import { TASK_STATES, staffStatusOptions, type StaffTarget } from '@verba/contracts';
 
-export type StaffTarget = (typeof STAFF_TARGET_STATES)[number];
+export type { StaffTarget };
 
-/**
- * States whose task the staff status screen opens for: the spec's APPROVED, IN_COURSE and DONE,
- * plus DEFERRED, which staff start (DESIGN §6: DEFERRED -> IN_COURSE), or no screen would reach it.
- */
-export const STATUS_SCREEN_STATES: readonly string[] = ['APPROVED', 'IN_COURSE', 'DONE', 'DEFERRED'];
+/** The states staff may pick for a task (the transition table's status-screen moves). */
+export const statusOptions = (state: string, guest: boolean): StaffTarget[] =>
+  staffStatusOptions(state, guest);
 
-/** The states staff may pick for a task (the API's staffMayMove), the current one left out. */
-export function statusOptions(state: string, guest: boolean): StaffTarget[] {
-  if (state === 'DEFERRED') return guest ? [] : ['IN_COURSE'];
-  return STAFF_TARGET_STATES.slice(0, guest ? 2 : undefined).filter((target) => target !== state);
-}
-
-/** Whether the status screen opens for the task (an open state with something to move to). */
+/** Whether the status screen opens for the task (a state with something to move to). */
 export const hasStatusScreen = (state: string, guest: boolean): boolean =>
-  STATUS_SCREEN_STATES.includes(state) && statusOptions(state, guest).length > 0;
+  statusOptions(state, guest).length > 0;
+
+/** States whose task the status screen opens for: APPROVED, IN_COURSE, DONE, and DEFERRED to start it. */
+export const STATUS_SCREEN_STATES: readonly string[] = TASK_STATES.filter((state) =>
+  hasStatusScreen(state, false),
+);

@@ -1,0 +1,249 @@
+import type { TaskState, VerifyGuestPayment, VerifyPayment } from '@verba/contracts';
+import { compareMoney } from '@verba/contracts/pricing';
+import { notFound } from '../../lib/app-error.ts';
+import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import { visibleTasks } from '../tasks/policy.ts';
+import { findVisibleTask } from '../tasks/service.ts';
+import { eurosToCents } from './gateway/redsys-protocol.ts';
+import { isSigned, responseKind, type BankVerdict } from './gateway/verdict.ts';
+import { notifyApproval } from './notifications.ts';
+import { PAYABLE_STATES, approveWithPayment, balanceAvailableFor } from './payable.ts';
+import * as policy from './policy.ts';
+import * as repo from './repository.ts';
+
+/** What the bank's answer did, for the OK/KO page. */
+export interface BankResult {
+  paymentDone: boolean;
+  /** translation key of the message for the OK/KO page */
+  messageKey: string;
+  messageValues?: Record<string, unknown>;
+  taskId: number | null;
+}
+
+/** Where the answer came from, and what the caller expects it to be about. */
+export interface BankResponseContext {
+  via: 'notification' | 'return' | 'sandbox';
+  /** A browser's return for this task: an answer about another task is refused. */
+  taskId?: number | undefined;
+  /** A guest's return: an answer about a customer's order is refused. */
+  guest?: boolean;
+}
+
+const refused = (
+  reason: string,
+  description: string,
+  customerId: number | null,
+  taskId: number | null,
+  messageKey = 'payments.verification_failed',
+  messageValues?: Record<string, unknown>,
+): Outcome<BankResult> =>
+  outcome(
+    { paymentDone: false, messageKey, ...(messageValues ? { messageValues } : {}), taskId },
+    { action: 'payments.refused', description: `${reason}: ${description}`, customerId },
+  );
+
+/** The message of an order answered before (a replayed or second answer). */
+function repeatMessage(status: repo.PaymentRow['status'], storedCode: string): string {
+  if (status === 'AUTHORISED') return 'payments.approved';
+  if (status === 'DECLINED')
+    return responseKind(storedCode) === 'cancelled' ? 'payments.cancelled' : 'payments.declined';
+  return status === 'DUPLICATE' ? 'payments.already_paid' : 'payments.verification_failed';
+}
+
+/**
+ * The bank's answer, from the server-to-server notification or the browser's return: only a
+ * valid signature, for an order we stored, with the exact amount, merchant and currency, and an
+ * authorised code approves. Idempotent: an order already AUTHORISED changes nothing.
+ */
+export async function handleBankResponse(
+  deps: Deps,
+  verdict: BankVerdict,
+  context: BankResponseContext,
+): Promise<Outcome<BankResult>> {
+  const { via } = context;
+  if (!isSigned(verdict))
+    return refused(
+      verdict.kind === 'invalid_signature' ? 'wrong signature' : 'malformed response',
+      `${via}${verdict.claimedOrder ? `, claimed order ${verdict.claimedOrder.slice(0, 12)}` : ''}`,
+      null,
+      null,
+    );
+  const payment = await repo.findPaymentByOrder(deps.db, verdict.order);
+  if (!payment) return refused('unknown order', `${via}, order ${verdict.order}`, null, null);
+  const where = `${via}, order ${payment.order_number}, task ${payment.task_id}`;
+  if (
+    (context.taskId !== undefined && payment.task_id !== context.taskId) ||
+    (context.guest && !policy.can(null, 'verify', payment))
+  )
+    return refused(
+      'task mismatch',
+      `${where}, returned for task ${context.taskId}`,
+      payment.customer_id,
+      null,
+    );
+  if (!verdict.forUs) return refused('merchant mismatch', where, payment.customer_id, payment.task_id);
+  const expectedCents = eurosToCents(payment.card_amount);
+  if (verdict.amountCents !== expectedCents)
+    return refused(
+      'amount mismatch',
+      `${where}: got ${verdict.amountCents ?? 'no whole number of'} cents, expected ${expectedCents}`,
+      payment.customer_id,
+      payment.task_id,
+    );
+
+  const code = verdict.responseCode;
+  const now = new Date();
+  /** The customer whose balance this order draws from, if it draws any. */
+  const drawsFrom = compareMoney(payment.balance_used, '0') > 0 ? payment.customer_id : null;
+  const result = await deps.db.transaction(async (tx) => {
+    // task, customer, payment: the order openPayment locks in, so the two never deadlock
+    const task = await repo.lockTask(tx, payment.task_id);
+    if (drawsFrom) await repo.lockCustomer(tx, drawsFrom);
+    const locked = await repo.lockPayment(tx, payment.id);
+    if (!locked) return { kind: 'gone' as const };
+    if (locked.status !== 'PENDING')
+      return { kind: 'repeat' as const, status: locked.status, stored: locked.response_code ?? '' };
+    if (verdict.kind !== 'authorised') {
+      await repo.completePayment(tx, locked.id, 'DECLINED', { response_code: code });
+      return { kind: 'declined' as const };
+    }
+    const codes = { response_code: code, authorisation_code: verdict.authorisationCode };
+    const other = await repo.otherAuthorisedPayment(tx, locked.task_id, locked.id);
+    if (other) {
+      await repo.completePayment(tx, locked.id, 'DUPLICATE', codes);
+      return { kind: 'duplicate' as const, other: other.order_number };
+    }
+    if (!task || !PAYABLE_STATES.includes(task.state)) {
+      await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+      return { kind: 'unapplied' as const, state: task?.state ?? 'deleted' };
+    }
+    if (drawsFrom) {
+      const available = await balanceAvailableFor(tx, drawsFrom, locked.task_id, now);
+      // The hold lapsed and the balance went to other tasks. Approving would sell the task for
+      // the card part alone, and drawing anyway would push the balance below zero unseen, so the
+      // card charge stays unapplied (refunded by staff) and the task stays payable.
+      if (compareMoney(available, locked.balance_used) < 0) {
+        await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+        return { kind: 'balance_spent' as const, available };
+      }
+    }
+    await repo.completePayment(tx, locked.id, 'AUTHORISED', codes);
+    await approveWithPayment(tx, task, locked.created_by, now, 'paid_by_card', locked);
+    return { kind: 'approved' as const, code: task.code };
+  });
+
+  const customerId = payment.customer_id;
+  const taskId = payment.task_id;
+  switch (result.kind) {
+    case 'gone':
+      return refused('unknown order', where, customerId, null);
+    case 'repeat':
+      return outcome(
+        {
+          paymentDone: result.status === 'AUTHORISED',
+          messageKey: repeatMessage(result.status, result.stored),
+          messageValues: { code: result.stored, state: result.status },
+          taskId,
+        },
+        {
+          action: 'payments.repeated',
+          description: `${where}: already ${result.status}, nothing changed (response ${code})`,
+          customerId,
+        },
+      );
+    case 'declined': {
+      const cancelled = verdict.kind === 'cancelled';
+      return refused(
+        cancelled ? 'cancelled' : 'declined',
+        `${where}, response ${code}`,
+        customerId,
+        taskId,
+        cancelled ? 'payments.cancelled' : 'payments.declined',
+        { code },
+      );
+    }
+    case 'duplicate':
+      return refused(
+        'already paid',
+        `${where}: authorised (${code}) but the task was already paid by order ${result.other}; refund it`,
+        customerId,
+        taskId,
+        'payments.already_paid',
+      );
+    case 'unapplied':
+      return refused(
+        'task not payable',
+        `${where}: authorised (${code}) but the task is ${result.state}; refund it`,
+        customerId,
+        taskId,
+        'payments.not_payable',
+        { state: result.state },
+      );
+    case 'balance_spent':
+      return refused(
+        'balance spent',
+        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the ${payment.balance_used} EUR of balance it counted on is gone (${result.available} EUR left); task not approved, refund it`,
+        customerId,
+        taskId,
+        'payments.balance_spent',
+      );
+    case 'approved':
+      await notifyApproval(deps, taskId, 'approved');
+      return outcome(
+        { paymentDone: true, messageKey: 'payments.approved', taskId },
+        {
+          action: 'payments.authorised',
+          description: `${where}: ${payment.card_amount} EUR by card + ${payment.balance_used} EUR balance authorised (${code}); task ${result.code} approved`,
+          customerId,
+        },
+      );
+  }
+}
+
+/** POST /tasks/verifyPayment: the browser's return from the bank (OK or KO page). */
+export async function verifyReturn(
+  deps: Deps,
+  actor: Actor,
+  taskId: number,
+  verdict: BankVerdict,
+): Promise<Outcome<VerifyPayment>> {
+  const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
+  if (!task) throw notFound();
+  policy.assertCan(actor.user, 'verify', task);
+  const { data, log } = await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id });
+  const state = (await repo.taskState(deps.db, taskId)) ?? (task.state as TaskState);
+  return outcome(
+    {
+      paymentDone: data.paymentDone,
+      message: actor.t(data.messageKey, data.messageValues),
+      task: { id: taskId, state },
+    },
+    { ...log, customerId: log.customerId ?? task.customer_id },
+  );
+}
+
+/** POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known). */
+export async function verifyGuestReturn(
+  deps: Deps,
+  guest: Anonymous,
+  token: string | undefined,
+  verdict: BankVerdict,
+): Promise<Outcome<VerifyGuestPayment>> {
+  const task = token ? await repo.findGuestTask(deps.db, token) : undefined;
+  if (token && !task) throw notFound();
+  const { data, log } = await handleBankResponse(deps, verdict, {
+    via: 'return',
+    taskId: task?.id,
+    guest: true,
+  });
+  const taskId = task?.id ?? data.taskId;
+  const state = taskId ? await repo.taskState(deps.db, taskId) : undefined;
+  return outcome(
+    {
+      paymentDone: data.paymentDone,
+      message: guest.t(data.messageKey, data.messageValues),
+      task: state ? { state } : null,
+    },
+    log,
+  );
+}

@@ -1,0 +1,68 @@
+import type { Locale } from '@verba/contracts';
+import { translator } from '../../lib/i18n.ts';
+import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import type { Deps } from '../../lib/service.ts';
+import { findCustomer } from '../customers/service.ts';
+import { findUserById } from '../users/service.ts';
+import * as repo from './repository.ts';
+
+const formatDue = (due: Date | null, locale: Locale) =>
+  due ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(due) : '-';
+
+/** Who asked for the task: its active requester, or the guest of the public quote form. */
+async function requesterOf(
+  deps: Deps,
+  task: { id: number; user_id: number | null; customer_id: number | null },
+) {
+  const user = task.user_id ? await findUserById(deps.db, task.user_id) : undefined;
+  if (user?.is_active) return user;
+  const guest = !task.user_id && !task.customer_id ? await repo.guestRequester(deps.db, task.id) : undefined;
+  return guest ? { ...guest, language: guest.language ?? 'en' } : undefined;
+}
+
+/**
+ * Mails the requester (its language) and every active VERBA_ADMIN/VERBA_PM that a task was
+ * approved (paid) or sent to production on deferred terms; never fails the call.
+ */
+export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved' | 'deferred') {
+  try {
+    const task = await repo.findTask(deps.db, taskId);
+    if (!task) return;
+    const link =
+      task.guest_token && !task.customer_id
+        ? `${deps.config.publicUrl}/guest-task/${task.guest_token}`
+        : `${deps.config.publicUrl}/tasks/${task.id}`;
+    const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
+    const values = { code: task.code, description: task.description, brand: BRAND_NAME };
+    const requester = await requesterOf(deps, task);
+    if (requester) {
+      const locale = requester.language as Locale;
+      const t = translator(locale);
+      await deps.mailer.send({
+        to: requester.email,
+        subject: t(`payments.mail.${kind}.subject`, values),
+        ...composeMail(t, requester.name, [
+          t(`payments.mail.${kind}.intro`, values),
+          t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
+          t('payments.mail.link', { link }),
+        ]),
+      });
+    }
+    for (const staff of await repo.activeStaff(deps.db)) {
+      const locale = staff.language as Locale;
+      const t = translator(locale);
+      const staffValues = { ...values, customer: customer?.name ?? '-', amount: task.amount_to_pay };
+      await deps.mailer.send({
+        to: staff.email,
+        subject: t(`payments.mail.staff_${kind}.subject`, staffValues),
+        ...composeMail(t, staff.name, [
+          t(`payments.mail.staff_${kind}.intro`, staffValues),
+          t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
+          t('payments.mail.link', { link }),
+        ]),
+      });
+    }
+  } catch (err) {
+    deps.log.error({ err, taskId }, 'could not send the approval mails');
+  }
+}

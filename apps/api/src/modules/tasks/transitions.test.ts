@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { languages, taskStateChanges, tasks } from '../../db/schema/index.ts';
+import { transition, type Move } from './transitions.ts';
+
+let t: TestApp;
+let taskId: number;
+
+const db = () => t.database.db;
+const move = (m: Move) => db().transaction((tx) => transition(tx, m));
+const history = () => db().select().from(taskStateChanges).where(eq(taskStateChanges.task_id, taskId));
+const state = async () => (await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]?.state;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [en] = await db().select().from(languages).where(eq(languages.iso_code, 'en'));
+  const [task] = await db()
+    .insert(tasks)
+    .values({
+      code: 'T-1',
+      source_language_id: en!.id,
+      translation_type_id: 1,
+      description: 'Transitions',
+      state: 'DRAFT',
+    })
+    .returning();
+  taskId = task!.id;
+});
+afterAll(() => t.close());
+
+describe('transition: the one way a task changes state', () => {
+  it('refuses a move the table does not have, or whose guard fails, and writes nothing', async () => {
+    await expect(
+      move({ taskId, from: 'DRAFT', to: 'DONE', by: 'staff', userId: null }),
+    ).rejects.toMatchObject({
+      status: 422,
+      messageKey: 'tasks.illegal_transition',
+    });
+    await expect(
+      move({
+        taskId,
+        from: 'DRAFT',
+        to: 'DEFERRED',
+        by: 'client',
+        userId: null,
+        facts: { paymentScheme: 'ON_DEMAND' },
+      }),
+    ).rejects.toMatchObject({ messageKey: 'tasks.illegal_transition' });
+    expect(await state()).toBe('DRAFT');
+    expect(await history()).toEqual([]);
+  });
+
+  it('moves nothing when the task is no longer in `from`', async () => {
+    expect(await move({ taskId, from: 'CANCELLED', to: 'DRAFT', by: 'staff', userId: null })).toBe(false);
+    expect(await state()).toBe('DRAFT');
+    expect(await history()).toEqual([]);
+  });
+
+  it('moves the task with its columns and writes the history row', async () => {
+    const ok = await move({
+      taskId,
+      from: 'DRAFT',
+      to: 'APPROVED',
+      by: 'payment',
+      userId: null,
+      facts: { paymentVerified: true },
+      reason: 'paid_by_card',
+      note: '1234ABCDEFGH',
+      set: { days_to_add: 3 },
+    });
+    expect(ok).toBe(true);
+    const [row] = await db().select().from(tasks).where(eq(tasks.id, taskId));
+    expect(row).toMatchObject({ state: 'APPROVED', days_to_add: 3 });
+    expect(await history()).toMatchObject([
+      {
+        from_state: 'DRAFT',
+        to_state: 'APPROVED',
+        reason: 'paid_by_card',
+        note: '1234ABCDEFGH',
+        user_id: null,
+      },
+    ]);
+  });
+});

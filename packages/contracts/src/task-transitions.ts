@@ -1,0 +1,181 @@
+import { isStaff, type Role } from './roles.ts';
+import type { TaskState } from './task-states.ts';
+import { STAFF_TARGET_STATES } from './schemas/tasks.ts';
+
+/**
+ * Who moves a task: a signed-in client (CLIENT_ADMIN, CLIENT_USER) or staff member (VERBA_ADMIN,
+ * VERBA_PM), the system (the analysis job), or a payment (the bank's verified answer, or a
+ * balance that covers the quote).
+ */
+export const TASK_ACTOR_KINDS = ['client', 'staff', 'system', 'payment'] as const;
+export type TaskActorKind = (typeof TASK_ACTOR_KINDS)[number];
+
+export const actorKindOf = (role: Role): TaskActorKind => (isStaff(role) ? 'staff' : 'client');
+
+/** What the person or process does; one action may move a task between several pairs of states. */
+export const TASK_ACTIONS = [
+  'create',
+  'edit',
+  'analyse',
+  'cancel',
+  'reactivate',
+  'pay',
+  'send_to_production',
+  'change_status',
+] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+/**
+ * Conditions on the task beside its state:
+ * - `customer_task`: the task has a customer (a guest's task only goes to TEMPORAL or DEFERRED);
+ * - `deferred_scheme`: the customer works on deferred terms;
+ * - `payment_verified`: the bank authorised the card part, or the balance covers the quote;
+ * - `translations_complete`: every source file has its translation in every target language.
+ */
+export const TASK_TRANSITION_GUARDS = [
+  'customer_task',
+  'deferred_scheme',
+  'payment_verified',
+  'translations_complete',
+] as const;
+export type TaskTransitionGuard = (typeof TASK_TRANSITION_GUARDS)[number];
+
+export interface TaskTransition {
+  /** null: the task is being created */
+  from: TaskState | null;
+  to: TaskState;
+  who: readonly TaskActorKind[];
+  action: TaskAction;
+  guards: readonly TaskTransitionGuard[];
+}
+
+/** The facts the guards read; a guard whose fact is missing fails. */
+export interface TaskTransitionContext {
+  isGuestTask?: boolean;
+  paymentScheme?: string | null;
+  paymentVerified?: boolean;
+  missingTranslations?: number;
+}
+
+/** A state staff may pick on the status screen. */
+export type StaffTarget = (typeof STAFF_TARGET_STATES)[number];
+
+const GUEST_TARGETS: readonly TaskState[] = ['TEMPORAL', 'DEFERRED'];
+
+/** The status screen's moves (spec part 2): from APPROVED, IN_COURSE or DONE to any other of its states. */
+const statusScreenMoves: TaskTransition[] = (['APPROVED', 'IN_COURSE', 'DONE'] as const).flatMap((from) =>
+  STAFF_TARGET_STATES.filter((to) => to !== from).map((to): TaskTransition => ({
+    from,
+    to,
+    who: ['staff'],
+    action: 'change_status',
+    guards: [
+      ...(GUEST_TARGETS.includes(to) ? [] : ['customer_task' as const]),
+      ...(to === 'DONE' ? ['translations_complete' as const] : []),
+    ],
+  })),
+);
+
+/** Every move a task may make (DESIGN §6). Anything not listed is refused. */
+export const TASK_TRANSITIONS: readonly TaskTransition[] = [
+  { from: null, to: 'CALCULATING', who: ['client'], action: 'create', guards: [] },
+  { from: 'DRAFT', to: 'CALCULATING', who: ['client'], action: 'edit', guards: [] },
+  { from: 'CALCULATING', to: 'DRAFT', who: ['system'], action: 'analyse', guards: [] },
+  { from: 'DRAFT', to: 'CANCELLED', who: ['client'], action: 'cancel', guards: [] },
+  { from: 'CANCELLED', to: 'DRAFT', who: ['client', 'staff'], action: 'reactivate', guards: [] },
+  { from: 'DRAFT', to: 'APPROVED', who: ['payment'], action: 'pay', guards: ['payment_verified'] },
+  { from: 'TEMPORAL', to: 'APPROVED', who: ['payment'], action: 'pay', guards: ['payment_verified'] },
+  {
+    from: 'DRAFT',
+    to: 'DEFERRED',
+    who: ['client', 'staff'],
+    action: 'send_to_production',
+    guards: ['deferred_scheme'],
+  },
+  {
+    from: 'DEFERRED',
+    to: 'IN_COURSE',
+    who: ['staff'],
+    action: 'change_status',
+    guards: ['customer_task'],
+  },
+  ...statusScreenMoves,
+];
+
+const guardHolds = (guard: TaskTransitionGuard, ctx: TaskTransitionContext): boolean => {
+  switch (guard) {
+    case 'customer_task':
+      return ctx.isGuestTask === false;
+    case 'deferred_scheme':
+      return ctx.paymentScheme === 'DEFERRED';
+    case 'payment_verified':
+      return ctx.paymentVerified === true;
+    case 'translations_complete':
+      return ctx.missingTranslations === 0;
+  }
+};
+
+/** The table's row for this move by this kind of actor, if there is one (guards not checked). */
+export function findTransition(
+  from: TaskState | null,
+  to: TaskState,
+  who: TaskActorKind,
+): TaskTransition | undefined {
+  return TASK_TRANSITIONS.find((row) => row.from === from && row.to === to && row.who.includes(who));
+}
+
+/**
+ * Why the move is refused: `no_such_move` when the table has no row for it, otherwise the first
+ * guard that fails; null when it is allowed.
+ */
+export function transitionRefusal(
+  from: TaskState | null,
+  to: TaskState,
+  who: TaskActorKind,
+  ctx: TaskTransitionContext = {},
+): 'no_such_move' | TaskTransitionGuard | null {
+  const row = findTransition(from, to, who);
+  if (!row) return 'no_such_move';
+  return row.guards.find((guard) => !guardHolds(guard, ctx)) ?? null;
+}
+
+export function mayTransition(
+  from: TaskState | null,
+  to: TaskState,
+  who: TaskActorKind,
+  ctx: TaskTransitionContext = {},
+): boolean {
+  return transitionRefusal(from, to, who, ctx) === null;
+}
+
+/**
+ * The states the staff status screen offers for a task in `from`, in the screen's order. Whether
+ * the translations are complete is checked when staff pick DONE, so DONE is offered regardless.
+ */
+export function staffStatusOptions(from: string, isGuestTask: boolean): StaffTarget[] {
+  return STAFF_TARGET_STATES.filter((to) => {
+    const row = TASK_TRANSITIONS.find(
+      (r) => r.from === from && r.to === to && r.who.includes('staff') && r.action === 'change_status',
+    );
+    return !!row && (!isGuestTask || !row.guards.includes('customer_task'));
+  });
+}
+
+/**
+ * Whether `who` may start `action` on a task in state `from` (some row of the action leaves it
+ * and its guards hold for the facts given).
+ */
+export function mayAct(
+  action: TaskAction,
+  from: TaskState,
+  who: TaskActorKind,
+  ctx: TaskTransitionContext = {},
+): boolean {
+  return TASK_TRANSITIONS.some(
+    (row) =>
+      row.action === action &&
+      row.from === from &&
+      row.who.includes(who) &&
+      mayTransition(from, row.to, who, ctx),
+  );
+}
