@@ -203,6 +203,7 @@ export const deleteOutcomeSchema = z.object({
 export type DeleteOutcomeDto = z.infer<typeof deleteOutcomeSchema>;
 
 export const paymentSchemeReply = z.object({ payment_scheme: paymentScheme.nullable() });
+export type PaymentSchemeDto = z.infer<typeof paymentSchemeReply>;
 
 export const customerListRowSchema = z.object({
   id: z.number().int(),
@@ -272,6 +273,7 @@ export const customerUsersReply = z.object({
 export type CustomerUserDto = z.infer<typeof customerUsersReply>['users'][number];
 
 export const discountReply = z.object({ discount: decimalString });
+export type DiscountDto = z.infer<typeof discountReply>;
 
 const personName = z.object({ id: z.number().int(), name: z.string(), lastname: z.string() });
 
@@ -289,6 +291,7 @@ export const bonusSchema = z.object({
 export type BonusDto = z.infer<typeof bonusSchema>;
 
 export const bonusesReply = z.object({ bonuses: z.array(bonusSchema), balance: decimalString });
+export type BonusesDto = z.infer<typeof bonusesReply>;
 
 /** A bonus just given: `created_by` is the giver's id here. */
 export const bonusCreatedReply = z.object({
@@ -302,8 +305,10 @@ export const bonusCreatedReply = z.object({
   }),
   balance: decimalString,
 });
+export type BonusCreatedDto = z.infer<typeof bonusCreatedReply>;
 
 export const idcpProjectReply = z.object({ idcp_project_id: z.string().nullable() });
+export type IdcpProjectDto = z.infer<typeof idcpProjectReply>;
 export const memoqProjectReply = z.string().nullable();
 
 export const departmentSchema = z.object({
@@ -316,3 +321,4 @@ export type DepartmentDto = z.infer<typeof departmentSchema>;
 
 export const departmentsReply = z.object({ departments: z.array(departmentSchema) });
 export const departmentDeletedReply = z.object({ deleted: z.boolean() });
+export type DepartmentDeletedDto = z.infer<typeof departmentDeletedReply>;
