@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, mailOutbox, users } from '../../db/schema/index.ts';
 
@@ -236,5 +237,11 @@ describe('editing and deleting users', () => {
     expect((await call(t.app, 'GET', '/api/users/payment-scheme', { token: tokens.pm })).json.data).toEqual({
       payment_scheme: null,
     });
+  });
+});
+
+describe('reply schemas', () => {
+  it('every JSON route declares the shape of its answer', () => {
+    expect(routesWithoutReplySchema(t.app, 'users')).toEqual({ checked: 9, missing: [] });
   });
 });
