@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Locale, Paginated, Role } from '@verba/contracts';
+import type { Locale, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -88,7 +88,7 @@ export interface UserListRow {
   name: string;
   lastname: string;
   email: string;
-  type: Role;
+  type: string;
   is_active: boolean;
   customer_id: number | null;
   customer_name: string | null;
@@ -133,7 +133,7 @@ export async function listUsers(
     per_page: q.per_page,
     total: n,
     last_page: Math.max(1, Math.ceil(n / q.per_page)),
-    data: rows as UserListRow[],
+    data: rows,
   };
 }
 
