@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { exitIfFolderInUse } from './db/folder-lock.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
-import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
+import { ensureInitialAdmin } from './modules/users/service.ts';
 
 const usage = `Usage: npm run cli -w apps/api -- create-admin --email EMAIL --password PASSWORD [--name NAME] [--lastname LASTNAME]`;
 

@@ -6,7 +6,6 @@ export * from './error-codes.ts';
 export * from './permissions.ts';
 export * from './navigation.ts';
 export * from './validation.ts';
-export * from './dto.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/organisation.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, langField, passwordSchema } from './common.ts';
+import { emailSchema, langField, localeSchema, passwordSchema } from './common.ts';
+import { userSchema } from './organisation.ts';
+import type { messageReply } from './replies.ts';
 
 export const loginBody = z.strictObject({
   email: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(255),
@@ -42,3 +44,23 @@ export const changePasswordBody = z
 export const languageBody = z.strictObject({
   language: z.enum(['en', 'es', 'ca'], { error: 'validation.invalid_option' }),
 });
+
+// ---- replies ----
+
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds until the token expires. */
+  expires_in: z.number().int(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const logoutReply = z.object({ ok: z.boolean(), message: z.string() });
+export type LogoutDto = z.infer<typeof logoutReply>;
+export const resetTokenValidReply = z.object({ valid: z.boolean(), message: z.string() });
+export type ResetTokenValidDto = z.infer<typeof resetTokenValidReply>;
+export const languageChangedReply = z.object({ locale: localeSchema, user: userSchema });
+export type LanguageChangedDto = z.infer<typeof languageChangedReply>;
+/** A reply that only confirms (`messageReply`). */
+export type MessageDto = z.infer<typeof messageReply>;

@@ -3,6 +3,7 @@ import { PAYMENT_SCHEMES } from '../task-states.ts';
 import { ROLES } from '../roles.ts';
 import { LOCALES } from '../locales.ts';
 import { emailSchema, langField, moneyInput, optionalText, requiredText } from './common.ts';
+import { decimalString, timestamp } from './replies.ts';
 
 const id = z.coerce
   .number({ error: 'validation.required' })
@@ -130,3 +131,194 @@ export const translationTypeBody = z.strictObject({
   description_2_ca: optionalText(1000),
   ...langField,
 });
+
+// ---- replies (what the organisation routes answer inside `{ data }`) ----
+
+/** Stored as text, checked on the way out: the wire carries only known values. */
+const role = z.string().pipe(z.enum(ROLES));
+const paymentScheme = z.string().pipe(z.enum(PAYMENT_SCHEMES));
+const locale = z.string().pipe(z.enum(LOCALES));
+
+export const countrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type CountryDto = z.infer<typeof countrySchema>;
+
+/** The customer as its own users see it (my company); `balance` only for CLIENT_ADMIN. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  customer_number: z.string().nullable(),
+  address: z.string().nullable(),
+  address_2: z.string().nullable(),
+  town: z.string().nullable(),
+  province: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  tin: z.string().nullable(),
+  country: countrySchema.nullable(),
+  success_representative: z.string().nullable(),
+  success_representative_email: z.string().nullable(),
+  payment_scheme: paymentScheme,
+  show_rates: z.boolean(),
+  /** Euros as a decimal string ("120.50"). */
+  balance: decimalString.optional(),
+});
+export type CompanyDto = z.infer<typeof companySchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  type: role,
+  language: locale,
+  is_active: z.boolean(),
+  customer_id: z.number().int().nullable(),
+  customer: companySchema.nullable(),
+  departments: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+/** A user as its manager sees it: the bonus only for VERBA_ADMIN. */
+export const userDetailSchema = userSchema.extend({ bonus: decimalString.nullable().optional() });
+export type UserDetailDto = z.infer<typeof userDetailSchema>;
+
+export const userListRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  type: role,
+  is_active: z.boolean(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+});
+export type UserListRowDto = z.infer<typeof userListRowSchema>;
+
+/** A delete that keeps the row (deactivated) when its history needs it. */
+export const deleteOutcomeSchema = z.object({
+  deleted: z.boolean(),
+  deactivated: z.boolean(),
+  message: z.string(),
+});
+export type DeleteOutcomeDto = z.infer<typeof deleteOutcomeSchema>;
+
+export const paymentSchemeReply = z.object({ payment_scheme: paymentScheme.nullable() });
+export type PaymentSchemeDto = z.infer<typeof paymentSchemeReply>;
+
+export const customerListRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  payment_scheme: paymentScheme,
+  country_code: z.string().nullable(),
+  last_login: z.string().nullable(),
+  last_login_date: timestamp.nullable(),
+  last_project_approved: z.string().nullable(),
+  last_project_approved_date: timestamp.nullable(),
+});
+export type CustomerListRowDto = z.infer<typeof customerListRowSchema>;
+
+/** The customer as staff see it. */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  customer_number: z.string().nullable(),
+  address: z.string().nullable(),
+  address_2: z.string().nullable(),
+  town: z.string().nullable(),
+  province: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  tin: z.string().nullable(),
+  country_id: z.number().int(),
+  success_representative: z.string().nullable(),
+  success_representative_email: z.string().nullable(),
+  payment_scheme: paymentScheme,
+  is_active: z.boolean(),
+  show_rates: z.boolean(),
+  /** Null: the default of its payment scheme. */
+  discount_percentage: decimalString.nullable(),
+  minimum_rates: z.boolean(),
+  memoq_project_id: z.string().nullable(),
+  idcp_project_id: z.string().nullable(),
+  last_login_at: timestamp.nullable(),
+  last_login_user_id: z.number().int().nullable(),
+  last_project_approved_at: timestamp.nullable(),
+  last_project_approved_task_id: z.number().int().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type CustomerDto = z.infer<typeof customerSchema>;
+
+/** With its country, its balance and the discount that applies (its own or the scheme's). */
+export const customerDetailSchema = customerSchema.extend({
+  country: countrySchema.nullable(),
+  balance: decimalString,
+  discount: decimalString,
+});
+export type CustomerDetailDto = z.infer<typeof customerDetailSchema>;
+
+export const customerUsersReply = z.object({
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      lastname: z.string(),
+      email: z.string(),
+      type: role,
+      is_active: z.boolean(),
+      last_login_at: timestamp.nullable(),
+    }),
+  ),
+});
+export type CustomerUserDto = z.infer<typeof customerUsersReply>['users'][number];
+
+export const discountReply = z.object({ discount: decimalString });
+export type DiscountDto = z.infer<typeof discountReply>;
+
+const personName = z.object({ id: z.number().int(), name: z.string(), lastname: z.string() });
+
+export const bonusSchema = z.object({
+  id: z.number().int(),
+  amount: decimalString,
+  description: z.string().nullable(),
+  created_at: timestamp,
+  customer_id: z.number().int(),
+  /** Who gave it (name and surname). */
+  created_by: z.string().nullable(),
+  user_ids: z.array(z.number().int()),
+  users: z.array(personName),
+});
+export type BonusDto = z.infer<typeof bonusSchema>;
+
+export const bonusesReply = z.object({ bonuses: z.array(bonusSchema), balance: decimalString });
+export type BonusesDto = z.infer<typeof bonusesReply>;
+
+/** A bonus just given: `created_by` is the giver's id here. */
+export const bonusCreatedReply = z.object({
+  bonus: z.object({
+    id: z.number().int(),
+    customer_id: z.number().int(),
+    amount: decimalString,
+    description: z.string().nullable(),
+    created_by: z.number().int().nullable(),
+    created_at: timestamp,
+  }),
+  balance: decimalString,
+});
+export type BonusCreatedDto = z.infer<typeof bonusCreatedReply>;
+
+export const idcpProjectReply = z.object({ idcp_project_id: z.string().nullable() });
+export type IdcpProjectDto = z.infer<typeof idcpProjectReply>;
+export const memoqProjectReply = z.string().nullable();
+
+export const departmentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  created_at: timestamp,
+  users: z.array(personName.extend({ email: z.string() })),
+});
+export type DepartmentDto = z.infer<typeof departmentSchema>;
+
+export const departmentsReply = z.object({ departments: z.array(departmentSchema) });
+export const departmentDeletedReply = z.object({ deleted: z.boolean() });
+export type DepartmentDeletedDto = z.infer<typeof departmentDeletedReply>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@verba/contracts';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, login, type TestApp } from '../../../test/harness.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { actionLogs, sessions, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -223,5 +224,11 @@ describe('sessions', () => {
     await t.database.db.update(users).set({ is_active: false }).where(eq(users.email, email));
     expect((await call(t.app, 'GET', '/api/auth/me', { token: fresh })).status).toBe(401);
     await t.database.db.update(users).set({ is_active: true }).where(eq(users.email, email));
+  });
+});
+
+describe('reply schemas', () => {
+  it('every JSON route declares the shape of its answer', () => {
+    expect(routesWithoutReplySchema(t.app, 'auth')).toEqual({ checked: 6, missing: [] });
   });
 });

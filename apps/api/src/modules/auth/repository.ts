@@ -18,6 +18,19 @@ export async function countRecentLoginFailures(db: Db, email: string, since: Dat
   return row?.n ?? 0;
 }
 
+/** A failed sign-in is logged at once: the call answers an error, so no reply writes its row. */
+export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
+  await db.insert(actionLogs).values({
+    action: LOGIN_FAILED_ACTION,
+    description: 'Failed sign-in attempt',
+    ip,
+    user_id: null,
+    user_email: email,
+    customer_id: null,
+    customer_name: null,
+  });
+}
+
 export async function createSession(
   db: Db,
   values: { userId: number; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | undefined },
@@ -48,22 +61,6 @@ export async function recordLogin(
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
-}
-
-/** A new reset link replaces any earlier one that was not used. */
-export async function replaceResetToken(
-  db: Db,
-  userId: number,
-  tokenHash: string,
-  expiresAt: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ used_at: new Date() })
-      .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
-    await tx.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
-  });
 }
 
 export async function findUsableReset(db: Db, tokenHash: string, now: Date) {

@@ -1,159 +1,148 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type LoginResponse, type Locale } from '@verba/contracts';
-import { AppError, invalid } from '../../lib/app-error.ts';
+import { ERROR_CODES, type LoginResponse, type UserDto } from '@verba/contracts';
+import { AppError, invalid, unauthenticated } from '../../lib/app-error.ts';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
+import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
-import { writeActionLog } from '../../plugins/action-log.ts';
+import { findCustomer } from '../customers/service.ts';
 import {
   findUserByEmail,
   findUserById,
-  revokeSessions,
-  setPasswordHash,
+  mailPasswordLink,
+  replacePassword,
   userDto,
-} from '../users/repository.ts';
-import { findCustomer } from '../customers/repository.ts';
+} from '../users/service.ts';
 import * as repo from './repository.ts';
 
 export async function login(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  email: string,
-  password: string,
-): Promise<LoginResponse> {
-  const normalised = email.trim().toLowerCase();
-  const { maxFailuresPerAccount, failureWindowMinutes } = app.config.login;
+  deps: Deps,
+  caller: Anonymous,
+  input: { email: string; password: string; userAgent?: string | undefined },
+): Promise<Outcome<LoginResponse>> {
+  const normalised = input.email.trim().toLowerCase();
+  const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
   const since = new Date(Date.now() - failureWindowMinutes * 60_000);
-  if ((await repo.countRecentLoginFailures(app.db, normalised, since)) >= maxFailuresPerAccount) {
+  if ((await repo.countRecentLoginFailures(deps.db, normalised, since)) >= maxFailuresPerAccount) {
     throw new AppError(429, 'errors.too_many_login_failures', {
       values: { minutes: failureWindowMinutes },
       headers: { 'retry-after': String(failureWindowMinutes * 60) },
     });
   }
-  const user = await findUserByEmail(app.db, normalised);
-  const passwordOk = await verifyPassword(user?.password_hash ?? (await timingSafeDummyHash()), password);
+  const user = await findUserByEmail(deps.db, normalised);
+  const passwordOk = await verifyPassword(
+    user?.password_hash ?? (await timingSafeDummyHash()),
+    input.password,
+  );
   if (!user || !passwordOk) {
-    await writeActionLog(app.db, request, {
-      action: repo.LOGIN_FAILED_ACTION,
-      description: 'Failed sign-in attempt',
-      userEmail: normalised,
-      customerId: null,
-    });
+    await repo.recordLoginFailure(deps.db, normalised, caller.ip);
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
-  const customer = user.customer_id ? await findCustomer(app.db, user.customer_id) : undefined;
+  const customer = user.customer_id ? await findCustomer(deps.db, user.customer_id) : undefined;
   if (!user.is_active || customer?.is_active === false) {
     throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
   }
   const token = newToken();
   const now = new Date();
-  await repo.createSession(app.db, {
+  await repo.createSession(deps.db, {
     userId: user.id,
     tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + app.config.sessionTtlSeconds * 1000),
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
+    expiresAt: new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000),
+    ip: caller.ip,
+    userAgent: input.userAgent,
   });
-  await repo.recordLogin(app.db, user.id, user.customer_id, now);
-  request.actionLog = {
-    action: 'auth.login',
-    description: 'Signed in',
-    userEmail: user.email,
-    userId: user.id,
-    customerId: user.customer_id,
-  };
-  return {
-    user: await userDto(app.db, user),
-    access_token: token,
-    token_type: 'Bearer',
-    expires_in: app.config.sessionTtlSeconds,
-  };
+  await repo.recordLogin(deps.db, user.id, user.customer_id, now);
+  return outcome(
+    {
+      user: await userDto(deps.db, user),
+      access_token: token,
+      token_type: 'Bearer' as const,
+      expires_in: deps.config.sessionTtlSeconds,
+    },
+    {
+      action: 'auth.login',
+      description: 'Signed in',
+      userEmail: user.email,
+      userId: user.id,
+      customerId: user.customer_id,
+    },
+  );
 }
 
-export async function logout(app: FastifyInstance, sessionId: number): Promise<void> {
-  await repo.revokeSession(app.db, sessionId);
+export async function logout(deps: Deps, actor: Actor): Promise<Outcome<{ ok: boolean; message: string }>> {
+  await repo.revokeSession(deps.db, actor.user.session_id);
+  return outcome({ ok: true, message: actor.t('auth.logged_out') }, { description: 'Signed out' });
+}
+
+/** The signed-in user as the API shows it. */
+export async function currentUser(deps: Deps, actor: Actor): Promise<UserDto> {
+  const user = await findUserById(deps.db, actor.user.id);
+  if (!user) throw unauthenticated();
+  return userDto(deps.db, user);
 }
 
 /** Mails a single-use link in the user's language; answers the same whether or not the email exists. */
 export async function sendResetLink(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  caller: Anonymous,
   email: string,
-): Promise<void> {
-  request.actionLog = {
-    action: 'auth.password_reset_requested',
-    description: 'Password reset requested',
-    userEmail: email,
-    customerId: null,
-  };
-  const user = await findUserByEmail(app.db, email);
-  if (!user || !user.is_active) return;
-  await mailPasswordLink(app, user, 'reset');
+): Promise<Outcome<{ message: string }>> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.is_active) await mailPasswordLink(deps, user, 'reset');
+  return outcome(
+    { message: caller.t('auth.reset_link_sent') },
+    {
+      action: 'auth.password_reset_requested',
+      description: 'Password reset requested',
+      userEmail: email,
+      customerId: null,
+    },
+  );
 }
 
-const WELCOME_LINK_MINUTES = 7 * 24 * 60;
-
-/**
- * Mails a single-use link to set a password: `reset` when asked for, `welcome` for a new
- * account (no password is ever sent in clear). A new link replaces earlier unused ones.
- */
-export async function mailPasswordLink(
-  app: FastifyInstance,
-  user: { id: number; name: string; email: string; language: string },
-  kind: 'reset' | 'welcome',
-): Promise<void> {
-  const token = newToken();
-  const minutes = kind === 'welcome' ? WELCOME_LINK_MINUTES : app.config.passwordResetTtlMinutes;
-  await repo.replaceResetToken(app.db, user.id, sha256(token), new Date(Date.now() + minutes * 60_000));
-  const t = translator(user.language as Locale);
-  const link = `${app.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  const body = composeMail(t, user.name, [
-    t(`mail.${kind}.intro`, { brand: BRAND_NAME }),
-    t(`mail.${kind}.action`, { link }),
-    kind === 'welcome'
-      ? t('mail.welcome.expiry', { days: minutes / (24 * 60) })
-      : t('mail.reset.expiry', { minutes }),
-    t(`mail.${kind}.ignore`),
-  ]);
-  await app.mailer.send({
-    to: user.email,
-    subject: t(`mail.${kind}.subject`, { brand: BRAND_NAME }),
-    ...body,
-  });
-}
-
-async function usableReset(app: FastifyInstance, token: string, email: string | undefined) {
-  const reset = await repo.findUsableReset(app.db, sha256(token), new Date());
+async function usableReset(deps: Deps, token: string, email: string | undefined) {
+  const reset = await repo.findUsableReset(deps.db, sha256(token), new Date());
   if (!reset || !reset.is_active || (email !== undefined && reset.email !== email)) {
     throw invalid({ token: ['errors.reset_token_invalid'] }, 'errors.reset_token_invalid');
   }
   return reset;
 }
 
-export async function validateResetToken(app: FastifyInstance, token: string, email?: string): Promise<void> {
-  await usableReset(app, token, email);
+export async function validateResetToken(
+  deps: Deps,
+  caller: Anonymous,
+  token: string,
+  email?: string,
+): Promise<Outcome<{ valid: boolean; message: string }>> {
+  await usableReset(deps, token, email);
+  return outcome(
+    { valid: true, message: caller.t('auth.reset_token_valid') },
+    {
+      description: 'Password reset link checked',
+      customerId: null,
+      ...(email === undefined ? {} : { userEmail: email }),
+    },
+  );
 }
 
 /** Sets the new password, spends the token and signs the user out everywhere. */
 export async function resetPassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  caller: Anonymous,
   input: { email: string; token: string; password: string },
-): Promise<void> {
-  const reset = await usableReset(app, input.token, input.email);
+): Promise<Outcome<{ message: string }>> {
+  const reset = await usableReset(deps, input.token, input.email);
   const passwordHash = await hashPassword(input.password);
-  if (!(await repo.consumeReset(app.db, reset.id))) {
+  if (!(await repo.consumeReset(deps.db, reset.id))) {
     throw invalid({ token: ['errors.reset_token_invalid'] }, 'errors.reset_token_invalid');
   }
-  await setPasswordHash(app.db, reset.user_id, passwordHash);
-  await revokeSessions(app.db, reset.user_id);
-  const user = await findUserById(app.db, reset.user_id);
-  request.actionLog = {
-    action: 'auth.password_reset',
-    description: 'Password reset with a mailed link',
-    userEmail: user?.email,
-    userId: user?.id,
-    customerId: user?.customer_id ?? null,
-  };
+  await replacePassword(deps, reset.user_id, passwordHash);
+  const user = await findUserById(deps.db, reset.user_id);
+  return outcome(
+    { message: caller.t('auth.password_reset') },
+    {
+      action: 'auth.password_reset',
+      description: 'Password reset with a mailed link',
+      ...(user ? { userEmail: user.email, userId: user.id } : {}),
+      customerId: user?.customer_id ?? null,
+    },
+  );
 }

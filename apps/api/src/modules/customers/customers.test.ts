@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { countries, customers, tasks, languages } from '../../db/schema/index.ts';
 
@@ -285,5 +286,21 @@ describe('bonuses and balance', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('reply schemas', () => {
+  it('every JSON route declares the shape of its answer', () => {
+    expect(routesWithoutReplySchema(t.app, 'customers')).toEqual({ checked: 12, missing: [] });
+  });
+
+  it('the customer detail keeps every column, with its country, balance and discount', async () => {
+    const res = await call(t.app, 'GET', `/api/customers/${acmeId}`, { token: tokens.admin });
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, acmeId));
+    expect(Object.keys(res.json.data).sort()).toEqual(
+      [...Object.keys(row ?? {}), 'country', 'balance', 'discount'].sort(),
+    );
+    expect(res.json.data.created_at).toBe(row?.created_at.toISOString());
+    expect(res.json.data.balance).toMatch(/^-?\d+\.\d{2}$/);
   });
 });

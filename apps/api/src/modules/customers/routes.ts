@@ -1,8 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignProjectsBody, bonusBody, customerBody, idParam, pageQuery } from '@verba/contracts';
-import { notFound } from '../../lib/app-error.ts';
-import * as repo from './repository.ts';
+import {
+  assignProjectsBody,
+  bonusBody,
+  bonusCreatedReply,
+  bonusesReply,
+  customerBody,
+  customerDetailSchema,
+  customerListRowSchema,
+  customerSchema,
+  customerUsersReply,
+  dataReply,
+  deleteOutcomeSchema,
+  discountReply,
+  idcpProjectReply,
+  idParam,
+  memoqProjectReply,
+  pageOf,
+  pageQuery,
+} from '@verba/contracts';
+import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 
 const listQuery = pageQuery.extend({
@@ -18,37 +35,58 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
-      schema: { tags: ['customers'], summary: 'Customers, paged', querystring: listQuery },
+      schema: {
+        tags: ['customers'],
+        summary: 'Customers, paged',
+        querystring: listQuery,
+        response: { 200: dataReply(pageOf(customerListRowSchema)) },
+      },
       config: { access: 'customers:list' },
     },
-    async (request) => ({ data: await repo.listCustomers(app.db, request.query) }),
+    async (request) => ({ data: await service.listCustomers(app, actorOf(request), request.query) }),
   );
 
   app.get(
     '/customers/:id',
-    { schema: { tags: ['customers'], params: idParam }, config: { access: 'customers:view' } },
-    async (request) => ({ data: await service.getCustomer(app, request.params.id) }),
+    {
+      schema: { tags: ['customers'], params: idParam, response: { 200: dataReply(customerDetailSchema) } },
+      config: { access: 'customers:view' },
+    },
+    async (request) => ({ data: await service.getCustomer(app, actorOf(request), request.params.id) }),
   );
 
   app.post(
     '/customers/store',
     {
-      schema: { tags: ['customers'], summary: 'Create a customer', body: customerBody },
+      schema: {
+        tags: ['customers'],
+        summary: 'Create a customer',
+        body: customerBody,
+        response: { 201: dataReply(customerDetailSchema) },
+      },
       config: { access: 'customers:create', action: 'customers.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createCustomer(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await service.createCustomer(app, actorOf(request), request.body)) }),
   );
 
   app.put(
     '/customers/:id',
     {
-      schema: { tags: ['customers'], params: idParam, body: customerBody },
+      schema: {
+        tags: ['customers'],
+        params: idParam,
+        body: customerBody,
+        response: { 200: dataReply(customerDetailSchema) },
+      },
       config: { access: 'customers:edit', action: 'customers.update' },
     },
-    async (request) => ({
-      data: await service.updateCustomer(app, request, request.params.id, request.body),
-    }),
+    async (request) => {
+      const updated = await service.updateCustomer(app, actorOf(request), request.params.id, request.body);
+      return { data: logged(request, updated) };
+    },
   );
 
   app.delete(
@@ -58,59 +96,64 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers'],
         summary: 'Delete, or deactivate when it has tasks or invoices',
         params: idParam,
+        response: { 200: dataReply(deleteOutcomeSchema) },
       },
       config: { access: 'customers:delete', action: 'customers.delete' },
     },
-    async (request) => ({ data: await service.deleteCustomer(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await service.deleteCustomer(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.get(
     '/customers/:id/users',
-    { schema: { tags: ['customers'], params: idParam }, config: { access: 'customers:view' } },
-    async (request) => {
-      if (!(await repo.findCustomer(app.db, request.params.id))) throw notFound();
-      return { data: { users: await repo.customerUsers(app.db, request.params.id) } };
+    {
+      schema: { tags: ['customers'], params: idParam, response: { 200: dataReply(customerUsersReply) } },
+      config: { access: 'customers:view' },
     },
+    async (request) => ({ data: await service.customerUsers(app, actorOf(request), request.params.id) }),
   );
 
   app.get(
     '/customers/:id/discount',
-    { schema: { tags: ['customers'], params: idParam }, config: { access: 'tasks:view' } },
-    async (request) => {
-      const user = request.user;
-      // Clients may read their own customer's discount (for quote previews); another customer's is 404.
-      if (user?.customer_id && user.customer_id !== request.params.id) throw notFound();
-      const row = await repo.findCustomer(app.db, request.params.id);
-      if (!row) throw notFound();
-      return { data: { discount: service.effectiveDiscount(row) } };
+    {
+      schema: { tags: ['customers'], params: idParam, response: { 200: dataReply(discountReply) } },
+      config: { access: 'tasks:view' },
     },
+    async (request) => ({ data: await service.customerDiscount(app, actorOf(request), request.params.id) }),
   );
 
   app.get(
     '/bonuses',
     {
-      schema: { tags: ['customers'], summary: "A customer's bonuses", querystring: customerIdQuery },
+      schema: {
+        tags: ['customers'],
+        summary: "A customer's bonuses",
+        querystring: customerIdQuery,
+        response: { 200: dataReply(bonusesReply) },
+      },
       config: { access: 'customers:bonuses' },
     },
-    async (request) => {
-      if (!(await repo.findCustomer(app.db, request.query.customer_id))) throw notFound();
-      return {
-        data: {
-          bonuses: await repo.listBonuses(app.db, request.query.customer_id),
-          balance: await repo.customerBalance(app.db, request.query.customer_id),
-        },
-      };
-    },
+    async (request) => ({
+      data: await service.listBonuses(app, actorOf(request), request.query.customer_id),
+    }),
   );
 
   app.post(
     '/bonuses',
     {
-      schema: { tags: ['customers'], summary: 'Add (or take) balance', body: bonusBody },
+      schema: {
+        tags: ['customers'],
+        summary: 'Add (or take) balance',
+        body: bonusBody,
+        response: { 201: dataReply(bonusCreatedReply) },
+      },
       config: { access: 'customers:bonuses', action: 'bonuses.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.addBonus(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await service.addBonus(app, actorOf(request), request.body)) }),
   );
 
   app.post(
@@ -121,31 +164,37 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Assign memoQ / IDCP projects',
         params: idParam,
         body: assignProjectsBody,
+        response: { 200: dataReply(customerSchema) },
       },
       config: { access: 'customers:assign-projects', action: 'customers.assign_projects' },
     },
-    async (request) => ({
-      data: await service.assignProjects(app, request, request.params.id, request.body),
-    }),
+    async (request) => {
+      const assigned = await service.assignProjects(app, actorOf(request), request.params.id, request.body);
+      return { data: logged(request, assigned) };
+    },
   );
 
   app.get(
     '/customers/:id/IDCP',
-    { schema: { tags: ['customers'], params: idParam }, config: { access: 'customers:assign-projects' } },
+    {
+      schema: { tags: ['customers'], params: idParam, response: { 200: dataReply(idcpProjectReply) } },
+      config: { access: 'customers:assign-projects' },
+    },
     async (request) => {
-      const row = await repo.findCustomer(app.db, request.params.id);
-      if (!row) throw notFound();
-      return { data: { idcp_project_id: row.idcp_project_id } };
+      const projects = await service.assignedProjects(app, actorOf(request), request.params.id);
+      return { data: { idcp_project_id: projects.idcp_project_id } };
     },
   );
 
   app.get(
     '/customers/:id/MemoQProjectId',
-    { schema: { tags: ['customers'], params: idParam }, config: { access: 'customers:assign-projects' } },
+    {
+      schema: { tags: ['customers'], params: idParam, response: { 200: dataReply(memoqProjectReply) } },
+      config: { access: 'customers:assign-projects' },
+    },
     async (request) => {
-      const row = await repo.findCustomer(app.db, request.params.id);
-      if (!row) throw notFound();
-      return { data: row.memoq_project_id };
+      const projects = await service.assignedProjects(app, actorOf(request), request.params.id);
+      return { data: projects.memoq_project_id };
     },
   );
 };

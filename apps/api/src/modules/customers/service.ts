@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerInput } from '@verba/contracts';
 import { invalid, notFound } from '../../lib/app-error.ts';
+import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
+import * as policy from './policy.ts';
 import * as repo from './repository.ts';
 
 /** Discount for payment in advance when the customer has none of its own (DESIGN §7). */
@@ -9,10 +10,24 @@ export const DEFAULT_DISCOUNT = { ON_DEMAND: '5.00', DEFERRED: '0.00' } as const
 export const effectiveDiscount = (c: repo.CustomerRow): string =>
   c.discount_percentage ?? DEFAULT_DISCOUNT[c.payment_scheme as keyof typeof DEFAULT_DISCOUNT] ?? '0.00';
 
-export async function getCustomer(app: FastifyInstance, id: number) {
-  const row = await repo.findCustomer(app.db, id);
+async function existing(deps: Deps, id: number): Promise<repo.CustomerRow> {
+  const row = await repo.findCustomer(deps.db, id);
   if (!row) throw notFound();
-  const company = await repo.findCompany(app.db, id, true);
+  return row;
+}
+
+export async function listCustomers(
+  deps: Deps,
+  actor: Actor,
+  q: { page: number; per_page: number; search?: string | undefined },
+) {
+  policy.assertCanListCustomers(actor.user);
+  return repo.listCustomers(deps.db, q);
+}
+
+async function customerDetail(deps: Deps, id: number) {
+  const row = await existing(deps, id);
+  const company = await repo.findCompany(deps.db, id, true);
   return {
     ...row,
     country: company?.country ?? null,
@@ -21,85 +36,135 @@ export async function getCustomer(app: FastifyInstance, id: number) {
   };
 }
 
-async function checkCountry(app: FastifyInstance, countryId: number) {
-  if (!(await repo.countryExists(app.db, countryId)))
+export async function getCustomer(deps: Deps, actor: Actor, id: number) {
+  policy.assertCanViewCustomer(actor.user);
+  return customerDetail(deps, id);
+}
+
+type CustomerDetail = Awaited<ReturnType<typeof customerDetail>>;
+
+async function checkCountry(deps: Deps, countryId: number) {
+  if (!(await repo.countryExists(deps.db, countryId)))
     throw invalid({ country_id: ['validation.invalid_option'] });
 }
 
-export async function createCustomer(app: FastifyInstance, request: FastifyRequest, input: CustomerInput) {
+export async function createCustomer(
+  deps: Deps,
+  actor: Actor,
+  input: CustomerInput,
+): Promise<Outcome<CustomerDetail>> {
+  policy.assertCanCreateCustomer(actor.user);
   const { lang: _lang, ...fields } = input;
-  await checkCountry(app, fields.country_id);
-  const row = await repo.insertCustomer(app.db, fields);
-  request.actionLog = { description: `Created customer ${row.name}`, customerId: row.id };
-  return getCustomer(app, row.id);
+  await checkCountry(deps, fields.country_id);
+  const row = await repo.insertCustomer(deps.db, fields);
+  return outcome(await customerDetail(deps, row.id), {
+    description: `Created customer ${row.name}`,
+    customerId: row.id,
+  });
 }
 
 export async function updateCustomer(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   id: number,
   input: CustomerInput,
-) {
+): Promise<Outcome<CustomerDetail>> {
+  policy.assertCanEditCustomer(actor.user);
   const { lang: _lang, ...fields } = input;
-  if (!(await repo.findCustomer(app.db, id))) throw notFound();
-  await checkCountry(app, fields.country_id);
-  await repo.updateCustomer(app.db, id, fields);
-  request.actionLog = { description: `Updated customer ${fields.name}`, customerId: id };
-  return getCustomer(app, id);
+  await existing(deps, id);
+  await checkCountry(deps, fields.country_id);
+  await repo.updateCustomer(deps.db, id, fields);
+  return outcome(await customerDetail(deps, id), {
+    description: `Updated customer ${fields.name}`,
+    customerId: id,
+  });
 }
 
 /** A customer with tasks or invoices is kept (deactivated) so its history stays whole. */
-export async function deleteCustomer(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const row = await repo.findCustomer(app.db, id);
-  if (!row) throw notFound();
-  if (await repo.hasTasksOrInvoices(app.db, id)) {
-    await repo.deactivateCustomer(app.db, id);
-    request.actionLog = {
-      action: 'customers.deactivate',
-      description: `Deactivated customer ${row.name} (it has tasks or invoices)`,
-      customerId: id,
-    };
-    return { deleted: false, deactivated: true, message: request.t('customers.deactivated_instead') };
+export async function deleteCustomer(deps: Deps, actor: Actor, id: number) {
+  policy.assertCanDeleteCustomer(actor.user);
+  const row = await existing(deps, id);
+  if (await repo.hasTasksOrInvoices(deps.db, id)) {
+    await repo.deactivateCustomer(deps.db, id);
+    return outcome(
+      { deleted: false, deactivated: true, message: actor.t('customers.deactivated_instead') },
+      {
+        action: 'customers.deactivate',
+        description: `Deactivated customer ${row.name} (it has tasks or invoices)`,
+        customerId: id,
+      },
+    );
   }
-  request.actionLog = { description: `Deleted customer ${row.name}`, customerId: null };
-  await repo.eraseCustomer(app.db, id);
-  return { deleted: true, deactivated: false, message: request.t('customers.deleted') };
+  await repo.eraseCustomer(deps.db, id);
+  return outcome(
+    { deleted: true, deactivated: false, message: actor.t('customers.deleted') },
+    { description: `Deleted customer ${row.name}`, customerId: null },
+  );
+}
+
+export async function customerUsers(deps: Deps, actor: Actor, id: number) {
+  policy.assertCanViewCustomer(actor.user);
+  await existing(deps, id);
+  return { users: await repo.customerUsers(deps.db, id) };
+}
+
+export async function customerDiscount(deps: Deps, actor: Actor, id: number) {
+  policy.assertCanReadDiscount(actor.user, id);
+  return { discount: effectiveDiscount(await existing(deps, id)) };
+}
+
+export async function listBonuses(deps: Deps, actor: Actor, customerId: number) {
+  policy.assertCanManageBonuses(actor.user);
+  await existing(deps, customerId);
+  return {
+    bonuses: await repo.listBonuses(deps.db, customerId),
+    balance: await repo.customerBalance(deps.db, customerId),
+  };
 }
 
 export async function addBonus(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   input: { customer_id: number; amount: string; description: string | null; users: number[] },
 ) {
-  const customer = await repo.findCustomer(app.db, input.customer_id);
+  policy.assertCanManageBonuses(actor.user);
+  const customer = await repo.findCustomer(deps.db, input.customer_id);
   if (!customer) throw invalid({ customer_id: ['validation.invalid_option'] });
   const users = [...new Set(input.users)];
-  const known = await repo.usersOfCustomer(app.db, customer.id, users);
+  const known = await repo.usersOfCustomer(deps.db, customer.id, users);
   if (known.length !== users.length) throw invalid({ users: ['validation.invalid_option'] });
-  const bonus = await repo.insertBonus(app.db, { ...input, users, created_by: request.user?.id ?? 0 });
-  request.actionLog = {
-    description: `Bonus of ${input.amount} EUR for ${customer.name}`,
-    customerId: customer.id,
-  };
-  return { bonus, balance: await repo.customerBalance(app.db, customer.id) };
+  const bonus = await repo.insertBonus(deps.db, { ...input, users, created_by: actor.user.id });
+  return outcome(
+    { bonus, balance: await repo.customerBalance(deps.db, customer.id) },
+    { description: `Bonus of ${input.amount} EUR for ${customer.name}`, customerId: customer.id },
+  );
 }
 
 export async function assignProjects(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   id: number,
   input: { memoq_project_id: string; idcp_project_id: string | null },
 ) {
-  const row = await repo.findCustomer(app.db, id);
-  if (!row) throw notFound();
+  policy.assertCanAssignProjects(actor.user);
+  const row = await existing(deps, id);
   await repo.setAssignedProjects(
-    app.db,
+    deps.db,
     id,
     input.memoq_project_id,
     input.idcp_project_id ?? row.idcp_project_id,
   );
-  request.actionLog = { description: `Assigned projects to ${row.name}`, customerId: id };
-  return repo.findCustomer(app.db, id);
+  return outcome(await existing(deps, id), {
+    description: `Assigned projects to ${row.name}`,
+    customerId: id,
+  });
+}
+
+/** The project ids staff assigned to the customer (memoQ, IDCP). */
+export async function assignedProjects(deps: Deps, actor: Actor, id: number) {
+  policy.assertCanAssignProjects(actor.user);
+  const row = await existing(deps, id);
+  return { memoq_project_id: row.memoq_project_id, idcp_project_id: row.idcp_project_id };
 }
 
 /** The module's public surface for other modules (their repositories stay private). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { departments } from '../../db/schema/index.ts';
 
@@ -130,5 +131,11 @@ describe('departments', () => {
       'Marketing',
     ]);
     expect((await call(t.app, 'GET', '/api/users/departments', { token: tokens.pm })).status).toBe(403);
+  });
+});
+
+describe('reply schemas', () => {
+  it('every JSON route declares the shape of its answer', () => {
+    expect(routesWithoutReplySchema(t.app, 'departments')).toEqual({ checked: 6, missing: [] });
   });
 });

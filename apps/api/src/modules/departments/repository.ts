@@ -4,15 +4,8 @@ import { departmentUsers, departments, users } from '../../db/schema/index.ts';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
-export async function findDepartment(
-  db: Db,
-  customerId: number,
-  id: number,
-): Promise<DepartmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(departments)
-    .where(and(eq(departments.id, id), eq(departments.customer_id, customerId)));
+export async function findDepartment(db: Db, id: number): Promise<DepartmentRow | undefined> {
+  const [row] = await db.select().from(departments).where(eq(departments.id, id));
   return row;
 }
 

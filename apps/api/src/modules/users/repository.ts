@@ -1,9 +1,16 @@
 import { containsPattern } from '../../lib/sql-like.ts';
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Locale, Paginated, Role, UserDto } from '@verba/contracts';
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { customers, departmentUsers, departments, sessions, tasks, users } from '../../db/schema/index.ts';
-import { findCompany } from '../customers/repository.ts';
+import {
+  customers,
+  departmentUsers,
+  departments,
+  passwordResets,
+  sessions,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,28 +24,38 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** The user as the API shows it; the company's balance only for its CLIENT_ADMIN. */
-export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
-  const type = user.type as Role;
-  const depts = await db
+/** The departments a user belongs to, by title. */
+export async function departmentsOfUser(
+  db: Db,
+  userId: number,
+): Promise<Array<{ id: number; title: string }>> {
+  return db
     .select({ id: departments.id, title: departments.title })
     .from(departmentUsers)
     .innerJoin(departments, eq(departments.id, departmentUsers.department_id))
-    .where(eq(departmentUsers.user_id, user.id))
+    .where(eq(departmentUsers.user_id, userId))
     .orderBy(departments.title);
-  return {
-    id: user.id,
-    name: user.name,
-    lastname: user.lastname,
-    email: user.email,
-    phone: user.phone,
-    type,
-    language: user.language as Locale,
-    is_active: user.is_active,
-    customer_id: user.customer_id,
-    customer: user.customer_id ? await findCompany(db, user.customer_id, type === 'CLIENT_ADMIN') : null,
-    departments: depts,
-  };
+}
+
+export async function anyAdminExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.type, 'VERBA_ADMIN')).limit(1);
+  return Boolean(row);
+}
+
+/** A new password link replaces any earlier one that was not used. */
+export async function replaceResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ used_at: new Date() })
+      .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+    await tx.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+  });
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
@@ -138,10 +155,11 @@ export async function departmentsOfCustomer(db: Db, customerId: number, ids: num
 }
 
 export type UserWrite = Omit<typeof users.$inferInsert, 'id' | 'password_hash' | 'created_at'>;
+type UserInsert = UserWrite & { password_hash?: string };
 
 export async function insertUser(
   db: Db,
-  values: UserWrite,
+  values: UserInsert,
   departmentIds: number[] | undefined,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, idParam, languageBody, pageQuery, userBody } from '@verba/contracts';
+import {
+  changePasswordBody,
+  dataReply,
+  deleteOutcomeSchema,
+  idParam,
+  languageBody,
+  languageChangedReply,
+  messageReply,
+  pageOf,
+  pageQuery,
+  paymentSchemeReply,
+  userBody,
+  userDetailSchema,
+  userListRowSchema,
+} from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
+import { actorOf, logged } from '../../lib/service.ts';
 import * as users from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,12 +28,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your own password',
         params: idParam,
         body: changePasswordBody,
+        response: { 200: dataReply(messageReply) },
       },
       config: { access: 'account:manage', action: 'users.change_password' },
     },
     async (request) => {
-      await users.changeOwnPassword(app, request, request.params.id, request.body.password);
-      return { data: { message: request.t('auth.password_changed') } };
+      const changed = await users.changeOwnPassword(
+        app,
+        actorOf(request),
+        request.params.id,
+        request.body.password,
+      );
+      return { data: logged(request, changed) };
     },
   );
 
@@ -30,11 +51,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set your interface language',
         params: idParam,
         body: languageBody,
+        response: { 200: dataReply(languageChangedReply) },
       },
       config: { access: 'account:manage', action: 'users.change_language' },
     },
     async (request) => {
-      const user = await users.changeOwnLanguage(app, request, request.params.id, request.body.language);
+      const changed = await users.changeOwnLanguage(
+        app,
+        actorOf(request),
+        request.params.id,
+        request.body.language,
+      );
+      const user = logged(request, changed);
       request.t = translator(user.language);
       return { data: { locale: user.language, user } };
     },
@@ -50,30 +78,40 @@ const validateQuery = z.object({
   id: z.coerce.number().int().positive().optional(),
   lang: z.string().optional(),
 });
+const userReply = { 200: dataReply(userDetailSchema) };
 
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      schema: { tags: ['users'], summary: 'Users the caller manages, paged', querystring: listQuery },
+      schema: {
+        tags: ['users'],
+        summary: 'Users the caller manages, paged',
+        querystring: listQuery,
+        response: { 200: dataReply(pageOf(userListRowSchema)) },
+      },
       config: { access: 'users:list' },
     },
-    async (request) => ({ data: await users.listVisibleUsers(app, request, request.query) }),
+    async (request) => ({ data: await users.listVisibleUsers(app, actorOf(request), request.query) }),
   );
 
   app.get(
     '/users/payment-scheme',
     {
-      schema: { tags: ['users'], summary: "The signed-in client's payment scheme" },
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in client's payment scheme",
+        response: { 200: dataReply(paymentSchemeReply) },
+      },
       config: { access: 'tasks:list' },
     },
-    async (request) => ({ data: await users.paymentScheme(app, request) }),
+    async (request) => ({ data: await users.paymentScheme(app, actorOf(request)) }),
   );
 
   app.get(
     '/users/:id',
-    { schema: { tags: ['users'], params: idParam }, config: { access: 'users:view' } },
-    async (request) => ({ data: await users.showUser(app, request, request.params.id) }),
+    { schema: { tags: ['users'], params: idParam, response: userReply }, config: { access: 'users:view' } },
+    async (request) => ({ data: await users.showUser(app, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -84,10 +122,13 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check a user form without saving',
         querystring: validateQuery,
         body: userBody,
+        response: { 200: dataReply(z.object({ valid: z.boolean() })) },
       },
       config: { access: 'users:create', action: 'users.validate' },
     },
-    async (request) => ({ data: await users.validateUser(app, request, request.body, request.query.id) }),
+    async (request) => ({
+      data: logged(request, await users.validateUser(app, actorOf(request), request.body, request.query.id)),
+    }),
   );
 
   app.post(
@@ -97,28 +138,36 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Create a user; it gets a mail to set its password',
         body: userBody,
+        response: { 201: dataReply(userDetailSchema) },
       },
       config: { access: 'users:create', action: 'users.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await users.createUser(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await users.createUser(app, actorOf(request), request.body)) }),
   );
 
   app.put(
     '/users/:id',
     {
-      schema: { tags: ['users'], params: idParam, body: userBody },
+      schema: { tags: ['users'], params: idParam, body: userBody, response: userReply },
       config: { access: 'users:edit', action: 'users.update' },
     },
-    async (request) => ({ data: await users.updateUserById(app, request, request.params.id, request.body) }),
+    async (request) => {
+      const updated = await users.updateUserById(app, actorOf(request), request.params.id, request.body);
+      return { data: logged(request, updated) };
+    },
   );
 
   app.delete(
     '/users/:id',
     {
-      schema: { tags: ['users'], params: idParam },
+      schema: { tags: ['users'], params: idParam, response: { 200: dataReply(deleteOutcomeSchema) } },
       config: { access: 'users:delete', action: 'users.delete' },
     },
-    async (request) => ({ data: await users.deleteUserById(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await users.deleteUserById(app, actorOf(request), request.params.id)),
+    }),
   );
 };

@@ -1,95 +1,86 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { creatableUserTypes, type Locale, type Role, type UserDto, type UserInput } from '@verba/contracts';
-import { AppError, invalid, notFound, unauthenticated } from '../../lib/app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { findCustomer } from '../customers/repository.ts';
-import { mailPasswordLink } from '../auth/service.ts';
-import {
-  deleteUser,
-  departmentsOfCustomer,
-  emailTaken,
-  findUserById,
-  insertUser,
-  listUsers,
-  revokeSessions,
-  setLanguage,
-  setPasswordHash,
-  updateUser,
-  userDto,
-  userHasTasks,
-  type UserRow,
-  type UserWrite,
-} from './repository.ts';
+import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
+import { findCompany, findCustomer } from '../customers/service.ts';
+import { mailPasswordLink } from './password-link.ts';
+import * as policy from './policy.ts';
+import * as repo from './repository.ts';
+import type { UserRow, UserWrite } from './repository.ts';
 
-/** Only for yourself: anyone else's id answers 404, as if it did not exist. */
-function ownId(request: FastifyRequest, id: number): number {
-  if (!request.user) throw unauthenticated();
-  if (request.user.id !== id) throw notFound();
-  return id;
+/** The user as the API shows it; the company's balance only for its CLIENT_ADMIN. */
+export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
+  const type = user.type as Role;
+  return {
+    id: user.id,
+    name: user.name,
+    lastname: user.lastname,
+    email: user.email,
+    phone: user.phone,
+    type,
+    language: user.language as Locale,
+    is_active: user.is_active,
+    customer_id: user.customer_id,
+    customer: user.customer_id ? await findCompany(db, user.customer_id, type === 'CLIENT_ADMIN') : null,
+    departments: await repo.departmentsOfUser(db, user.id),
+  };
 }
+
+async function existingUser(deps: Deps, id: number): Promise<UserRow> {
+  const user = await repo.findUserById(deps.db, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+// ---- your own account ----
 
 /** Changes your password and signs out every other session of yours. */
 export async function changeOwnPassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   id: number,
   password: string,
-): Promise<void> {
-  const userId = ownId(request, id);
-  await setPasswordHash(app.db, userId, await hashPassword(password));
-  await revokeSessions(app.db, userId, request.user?.session_id);
-  request.actionLog.description = 'Changed own password';
+): Promise<Outcome<{ message: string }>> {
+  policy.assertCanManageOwnAccount(actor.user, id);
+  await repo.setPasswordHash(deps.db, id, await hashPassword(password));
+  await repo.revokeSessions(deps.db, id, actor.user.session_id);
+  return outcome({ message: actor.t('auth.password_changed') }, { description: 'Changed own password' });
 }
 
 export async function changeOwnLanguage(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   id: number,
   language: Locale,
-): Promise<UserDto> {
-  const userId = ownId(request, id);
-  await setLanguage(app.db, userId, language);
-  request.actionLog.description = `Interface language set to ${language}`;
-  const user = await findUserById(app.db, userId);
-  if (!user) throw notFound();
-  return userDto(app.db, user);
+): Promise<Outcome<UserDto>> {
+  policy.assertCanManageOwnAccount(actor.user, id);
+  await repo.setLanguage(deps.db, id, language);
+  const user = await userDto(deps.db, await existingUser(deps, id));
+  return outcome(user, { description: `Interface language set to ${language}` });
 }
 
 // ---- user management (VERBA_ADMIN: everyone; CLIENT_ADMIN: its own customer's users) ----
 
-function actor(request: FastifyRequest) {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
-
-/** The user if the actor may see it, else 404 (never reveal another customer's user). */
-export async function visibleUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: number,
-): Promise<UserRow> {
-  const me = actor(request);
-  const user = await findUserById(app.db, id);
-  if (!user) throw notFound();
-  if (me.type === 'VERBA_ADMIN') return user;
-  if (me.type === 'CLIENT_ADMIN' && me.customer_id && user.customer_id === me.customer_id) return user;
-  throw notFound();
-}
-
 export async function listVisibleUsers(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   q: { page: number; per_page: number; customer_id?: number | undefined; search?: string | undefined },
 ) {
-  const me = actor(request);
-  const customerId = me.type === 'VERBA_ADMIN' ? q.customer_id : (me.customer_id ?? -1);
-  return listUsers(app.db, { ...q, customer_id: customerId });
+  return repo.listUsers(deps.db, { ...q, customer_id: policy.userListScope(actor.user, q.customer_id) });
 }
 
-export async function showUser(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const user = await visibleUser(app, request, id);
-  const dto = await userDto(app.db, user);
-  return actor(request).type === 'VERBA_ADMIN' ? { ...dto, bonus: user.bonus } : dto;
+async function userDetail(deps: Deps, actor: Actor, user: UserRow) {
+  const dto = await userDto(deps.db, user);
+  return policy.managesBonus(actor.user) ? { ...dto, bonus: user.bonus } : dto;
+}
+
+type UserDetail = Awaited<ReturnType<typeof userDetail>>;
+
+export async function showUser(deps: Deps, actor: Actor, id: number): Promise<UserDetail> {
+  const user = await existingUser(deps, id);
+  policy.assertCanViewUser(actor.user, user);
+  return userDetail(deps, actor, user);
 }
 
 interface Checked {
@@ -103,12 +94,12 @@ interface Checked {
  * the type selector is ignored when editing yourself. Throws 422 with every field's message.
  */
 async function checkUserInput(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   input: UserInput,
   existing?: UserRow,
 ): Promise<Checked> {
-  const me = actor(request);
+  const me = actor.user;
   const errors: Record<string, string[]> = {};
   const editingSelf = existing?.id === me.id;
   const type: Role = editingSelf && existing ? (existing.type as Role) : input.type;
@@ -122,19 +113,19 @@ async function checkUserInput(
   } else if (type === 'CLIENT_ADMIN' || type === 'CLIENT_USER') {
     customerId = input.customer_id ?? existing?.customer_id ?? null;
     if (!customerId) errors.customer_id = ['validation.required'];
-    else if (!(await findCustomer(app.db, customerId))) errors.customer_id = ['validation.invalid_option'];
+    else if (!(await findCustomer(deps.db, customerId))) errors.customer_id = ['validation.invalid_option'];
   }
 
   let departments: number[] | undefined;
   if (me.type === 'CLIENT_ADMIN' && type === 'CLIENT_USER' && customerId) {
     departments = [...new Set(input.departments)];
-    const valid = await departmentsOfCustomer(app.db, customerId, departments);
+    const valid = await repo.departmentsOfCustomer(deps.db, customerId, departments);
     if (valid.length !== departments.length) errors.departments = ['validation.invalid_option'];
   } else if (type !== 'CLIENT_USER') {
     departments = [];
   }
 
-  if (await emailTaken(app.db, input.email, existing?.id)) errors.email = ['validation.email_taken'];
+  if (await repo.emailTaken(deps.db, input.email, existing?.id)) errors.email = ['validation.email_taken'];
   if (Object.keys(errors).length) throw invalid(errors);
 
   const values: UserWrite = {
@@ -145,72 +136,116 @@ async function checkUserInput(
     type,
     language: input.language,
     customer_id: customerId,
-    ...(me.type === 'VERBA_ADMIN' ? { bonus: input.bonus } : {}),
+    ...(policy.managesBonus(me) ? { bonus: input.bonus } : {}),
     ...(input.is_active !== undefined && !editingSelf ? { is_active: input.is_active } : {}),
   };
   return { values, departments };
 }
 
+/** Checks a user form without saving: with `id`, as an edit of that user. */
 export async function validateUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   input: UserInput,
   id?: number,
-) {
-  const existing = id ? await visibleUser(app, request, id) : undefined;
-  await checkUserInput(app, request, input, existing);
-  return { valid: true };
+): Promise<Outcome<{ valid: boolean }>> {
+  policy.assertCanCreateUser(actor.user);
+  let existing: UserRow | undefined;
+  if (id) {
+    existing = await existingUser(deps, id);
+    policy.assertCanViewUser(actor.user, existing);
+  }
+  await checkUserInput(deps, actor, input, existing);
+  return outcome({ valid: true }, {});
 }
 
-export async function createUser(app: FastifyInstance, request: FastifyRequest, input: UserInput) {
-  const { values, departments } = await checkUserInput(app, request, input);
-  const row = await insertUser(app.db, values, departments);
-  await mailPasswordLink(app, row, 'welcome');
-  request.actionLog = { description: `Created ${row.type} ${row.email}`, customerId: row.customer_id };
-  return showUser(app, request, row.id);
+export async function createUser(deps: Deps, actor: Actor, input: UserInput): Promise<Outcome<UserDetail>> {
+  policy.assertCanCreateUser(actor.user);
+  const { values, departments } = await checkUserInput(deps, actor, input);
+  const row = await repo.insertUser(deps.db, values, departments);
+  await mailPasswordLink(deps, row, 'welcome');
+  return outcome(await userDetail(deps, actor, row), {
+    description: `Created ${row.type} ${row.email}`,
+    customerId: row.customer_id,
+  });
 }
 
 export async function updateUserById(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  actor: Actor,
   id: number,
   input: UserInput,
-) {
-  const existing = await visibleUser(app, request, id);
-  const { values, departments } = await checkUserInput(app, request, input, existing);
-  await updateUser(app.db, id, values, departments);
-  if (values.is_active === false) await revokeSessions(app.db, id);
-  request.actionLog = { description: `Updated user ${values.email}`, customerId: values.customer_id ?? null };
-  return showUser(app, request, id);
+): Promise<Outcome<UserDetail>> {
+  const existing = await existingUser(deps, id);
+  policy.assertCanEditUser(actor.user, existing);
+  const { values, departments } = await checkUserInput(deps, actor, input, existing);
+  await repo.updateUser(deps.db, id, values, departments);
+  if (values.is_active === false) await repo.revokeSessions(deps.db, id);
+  return outcome(await userDetail(deps, actor, await existingUser(deps, id)), {
+    description: `Updated user ${values.email}`,
+    customerId: values.customer_id ?? null,
+  });
 }
 
 /** Nobody deletes themselves; a user with tasks is deactivated so the history keeps its name. */
-export async function deleteUserById(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const me = actor(request);
-  if (me.id === id)
-    throw new AppError(422, 'errors.cannot_delete_self', { fields: { id: ['errors.cannot_delete_self'] } });
-  const user = await visibleUser(app, request, id);
-  if (await userHasTasks(app.db, id)) {
-    await updateUser(app.db, id, { is_active: false }, undefined);
-    await revokeSessions(app.db, id);
-    request.actionLog = {
-      action: 'users.deactivate',
-      description: `Deactivated ${user.email} (has tasks)`,
-      customerId: user.customer_id,
-    };
-    return { deleted: false, deactivated: true, message: request.t('users.deactivated_instead') };
+export async function deleteUserById(deps: Deps, actor: Actor, id: number) {
+  const user = await existingUser(deps, id);
+  policy.assertCanDeleteUser(actor.user, user);
+  if (await repo.userHasTasks(deps.db, id)) {
+    await repo.updateUser(deps.db, id, { is_active: false }, undefined);
+    await repo.revokeSessions(deps.db, id);
+    return outcome(
+      { deleted: false, deactivated: true, message: actor.t('users.deactivated_instead') },
+      {
+        action: 'users.deactivate',
+        description: `Deactivated ${user.email} (has tasks)`,
+        customerId: user.customer_id,
+      },
+    );
   }
-  await deleteUser(app.db, id);
-  request.actionLog = { description: `Deleted ${user.email}`, customerId: user.customer_id };
-  return { deleted: true, deactivated: false, message: request.t('users.deleted') };
+  await repo.deleteUser(deps.db, id);
+  return outcome(
+    { deleted: true, deactivated: false, message: actor.t('users.deleted') },
+    { description: `Deleted ${user.email}`, customerId: user.customer_id },
+  );
 }
 
-export async function paymentScheme(app: FastifyInstance, request: FastifyRequest) {
-  const me = actor(request);
-  if (!me.customer_id) return { payment_scheme: null };
-  const customer = await findCustomer(app.db, me.customer_id);
+/** The signed-in client's payment scheme; none for staff. */
+export async function paymentScheme(deps: Deps, actor: Actor) {
+  if (!actor.user.customer_id) return { payment_scheme: null };
+  const customer = await findCustomer(deps.db, actor.user.customer_id);
   return { payment_scheme: customer?.payment_scheme ?? null };
 }
 
+/** Creates the first VERBA_ADMIN of an install (CLI, or the server at start) when none exists yet. */
+export async function ensureInitialAdmin(
+  db: Db,
+  admin: { email: string; password: string; name?: string; lastname?: string },
+): Promise<'created' | 'exists'> {
+  if (await repo.anyAdminExists(db)) return 'exists';
+  if (admin.password.length < 12)
+    throw new Error('The initial admin password must have at least 12 characters.');
+  await repo.insertUser(
+    db,
+    {
+      name: admin.name ?? 'Admin',
+      lastname: admin.lastname ?? 'Verba',
+      email: admin.email.trim().toLowerCase(),
+      type: 'VERBA_ADMIN',
+      language: 'en',
+      password_hash: await hashPassword(admin.password),
+    },
+    undefined,
+  );
+  return 'created';
+}
+
+/** Sets a new password and signs the user out of every session (a password reset). */
+export async function replacePassword(deps: Pick<Deps, 'db'>, userId: number, passwordHash: string) {
+  await repo.setPasswordHash(deps.db, userId, passwordHash);
+  await repo.revokeSessions(deps.db, userId);
+}
+
 /** The module's public surface for other modules (their repositories stay private). */
-export { findUserById, userDto } from './repository.ts';
+export { findUserById, findUserByEmail } from './repository.ts';
+export { mailPasswordLink } from './password-link.ts';

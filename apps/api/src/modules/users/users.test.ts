@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
+import { userBody, type Role } from '@verba/contracts';
 import { customers, mailOutbox, users } from '../../db/schema/index.ts';
+import { systemActor } from '../../lib/service.ts';
+import { createUser, deleteUserById } from './service.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -235,6 +239,34 @@ describe('editing and deleting users', () => {
     });
     expect((await call(t.app, 'GET', '/api/users/payment-scheme', { token: tokens.pm })).json.data).toEqual({
       payment_scheme: null,
+    });
+  });
+});
+
+describe('reply schemas', () => {
+  it('every JSON route declares the shape of its answer', () => {
+    expect(routesWithoutReplySchema(t.app, 'users')).toEqual({ checked: 9, missing: [] });
+  });
+});
+
+describe('the users service without a request (a job or the CLI)', () => {
+  it('creates and deletes a user for a system actor, handing back each action log entry', async () => {
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, DEMO.admin));
+    if (!admin) throw new Error('no demo admin');
+    const actor = systemActor({ ...admin, type: admin.type as Role, language: 'en', session_id: 0 });
+    const input = userBody.parse({
+      name: 'Job',
+      lastname: 'Made',
+      email: 'job@verba.test',
+      type: 'VERBA_PM',
+    });
+    const created = await createUser(t.app, actor, input);
+    expect(created.data).toMatchObject({ email: 'job@verba.test', type: 'VERBA_PM', customer: null });
+    expect(created.log).toEqual({ description: 'Created VERBA_PM job@verba.test', customerId: null });
+    const deleted = await deleteUserById(t.app, actor, created.data.id);
+    expect(deleted).toEqual({
+      data: { deleted: true, deactivated: false, message: 'The user was deleted.' },
+      log: { description: 'Deleted job@verba.test', customerId: null },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 export interface ChangePasswordInput {
@@ -8,6 +9,6 @@ export interface ChangePasswordInput {
 }
 
 export const changePassword = (input: ChangePasswordInput) =>
-  api.put<{ message: string }>(`/users/${input.id}/changePassword`, input, { handles: [422] });
+  api.put<MessageDto>(`/users/${input.id}/changePassword`, input, { handles: [422] });
 
 export const useChangePasswordMutation = () => useMutation({ mutationFn: changePassword });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { i18next } from '../../../lib/i18n.ts';
 
@@ -10,10 +11,6 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = (input: ResetPasswordInput) =>
-  api.post<{ message: string }>(
-    '/auth/password/reset',
-    { ...input, lang: i18next.language },
-    { handles: [422] },
-  );
+  api.post<MessageDto>('/auth/password/reset', { ...input, lang: i18next.language }, { handles: [422] });
 
 export const useResetPasswordMutation = () => useMutation({ mutationFn: resetPassword });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ResetTokenValidDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { i18next } from '../../../lib/i18n.ts';
 
 export const validateResetToken = (token: string, email: string | null) =>
-  api.post<{ valid: true }>(
+  api.post<ResetTokenValidDto>(
     '/auth/password/validate',
     { token, ...(email ? { email } : {}), lang: i18next.language },
     // An invalid token answers 422: the page shows the server's message instead of a modal.

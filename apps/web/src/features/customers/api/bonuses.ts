@@ -1,20 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BonusCreatedDto, BonusDto, BonusesDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './customers.ts';
 
-export interface Bonus {
-  id: number;
-  amount: string;
-  description: string | null;
-  created_at: string;
-  created_by: string | null;
-  users: Array<{ id: number; name: string; lastname: string }>;
-}
+export type Bonus = BonusDto;
 
 export const bonusKeys = { customer: (id: number) => ['bonuses', id] as const };
 
 export const getBonuses = (customerId: number) =>
-  api.get<{ bonuses: Bonus[]; balance: string }>('/bonuses', { query: { customer_id: customerId } });
+  api.get<BonusesDto>('/bonuses', { query: { customer_id: customerId } });
 
 export const useBonuses = (customerId: number, enabled: boolean) =>
   useQuery({
@@ -33,8 +27,7 @@ export interface BonusWrite {
 export const useCreateBonus = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BonusWrite) =>
-      api.post<{ bonus: Bonus; balance: string }>('/bonuses', body, { handles: [422] }),
+    mutationFn: (body: BonusWrite) => api.post<BonusCreatedDto>('/bonuses', body, { handles: [422] }),
     onSuccess: (_result, body) => {
       void client.invalidateQueries({ queryKey: bonusKeys.customer(body.customer_id) });
       void client.invalidateQueries({ queryKey: customerKeys.detail(body.customer_id) });

@@ -1,60 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CountryDto } from '@verba/contracts';
+import type {
+  CountryDto,
+  CustomerDetailDto,
+  CustomerListRowDto,
+  CustomerUserDto,
+  DeleteOutcomeDto,
+  Paginated,
+} from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface Paged<T> {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  data: T[];
-}
+export type CustomerRow = CustomerListRowDto;
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  is_active: boolean;
-  payment_scheme: 'ON_DEMAND' | 'DEFERRED';
-  country_code: string | null;
-  last_login: string | null;
-  last_login_date: string | null;
-  last_project_approved: string | null;
-  last_project_approved_date: string | null;
-}
+export type CustomerDetail = CustomerDetailDto;
 
-export interface CustomerDetail {
-  id: number;
-  name: string;
-  customer_number: string | null;
-  address: string | null;
-  address_2: string | null;
-  town: string | null;
-  province: string | null;
-  postal_code: string | null;
-  tin: string | null;
-  country_id: number;
-  country: { id: number; code: string; name: string } | null;
-  success_representative: string | null;
-  success_representative_email: string | null;
-  payment_scheme: 'ON_DEMAND' | 'DEFERRED';
-  is_active: boolean;
-  show_rates: boolean;
-  discount_percentage?: string | null;
-  discount?: string | null;
-  balance: string;
-  memoq_project_id: string | null;
-  idcp_project_id: string | null;
-}
-
-export interface CustomerUser {
-  id: number;
-  name: string;
-  lastname: string;
-  email: string;
-  type: string;
-  is_active: boolean;
-  last_login_at: string | null;
-}
+export type CustomerUser = CustomerUserDto;
 
 export interface CustomerWrite {
   name: string;
@@ -82,7 +41,7 @@ export const customerKeys = {
 };
 
 export const listCustomers = (q: { page: number; per_page: number; search: string }) =>
-  api.get<Paged<CustomerRow>>('/customers', { query: { ...q, search: q.search || undefined } });
+  api.get<Paginated<CustomerRow>>('/customers', { query: { ...q, search: q.search || undefined } });
 
 export const useCustomers = (q: { page: number; search: string }) =>
   useQuery({
@@ -132,8 +91,7 @@ export const useUpdateCustomer = (id: number) => {
 export const useDeleteCustomer = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete<{ deleted: boolean; deactivated: boolean; message: string }>(`/customers/${id}`),
+    mutationFn: (id: number) => api.delete<DeleteOutcomeDto>(`/customers/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
   });
 };

@@ -1,19 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DepartmentDeletedDto, DepartmentDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface DepartmentUser {
-  id: number;
-  name: string;
-  lastname: string;
-  email: string;
-}
-
-export interface Department {
-  id: number;
-  title: string;
-  created_at: string;
-  users: DepartmentUser[];
-}
+export type Department = DepartmentDto;
+export type DepartmentUser = DepartmentDto['users'][number];
 
 export interface DepartmentWrite {
   title: string;
@@ -60,7 +50,7 @@ export const useUpdateDepartment = (id: number) => {
 export const useDeleteDepartment = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/departments/${id}`, { handles: [422] }),
+    mutationFn: (id: number) => api.delete<DepartmentDeletedDto>(`/departments/${id}`, { handles: [422] }),
     onSuccess: () => invalidate(client),
   });
 };

@@ -1,27 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Locale, Role, UserDto } from '@verba/contracts';
+import type {
+  DeleteOutcomeDto,
+  Locale,
+  Paginated,
+  Role,
+  UserDetailDto,
+  UserListRowDto,
+} from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface Paged<T> {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  data: T[];
-}
-
-export interface UserRow {
-  id: number;
-  name: string;
-  lastname: string;
-  email: string;
-  type: Role;
-  is_active: boolean;
-  customer_id: number | null;
-  customer_name: string | null;
-}
-
-export type UserDetail = UserDto & { bonus?: string | null };
+export type UserRow = UserListRowDto;
+export type UserDetail = UserDetailDto;
 
 export interface UserWrite {
   name: string;
@@ -44,7 +33,7 @@ export const userKeys = {
 };
 
 export const listUsers = (q: { page: number; per_page: number; search?: string; customer_id?: number }) =>
-  api.get<Paged<UserRow>>('/users', { query: { ...q, search: q.search || undefined } });
+  api.get<Paginated<UserRow>>('/users', { query: { ...q, search: q.search || undefined } });
 
 export const useUsers = (q: { page: number; search: string }) =>
   useQuery({
@@ -90,10 +79,7 @@ export const useUpdateUser = (id: number) => {
 export const useDeleteUser = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete<{ deleted: boolean; deactivated: boolean; message: string }>(`/users/${id}`, {
-        handles: [422],
-      }),
+    mutationFn: (id: number) => api.delete<DeleteOutcomeDto>(`/users/${id}`, { handles: [422] }),
     onSuccess: () => invalidate(client),
   });
 };

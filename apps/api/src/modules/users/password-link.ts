@@ -1,0 +1,37 @@
+import type { Locale } from '@verba/contracts';
+import { translator } from '../../lib/i18n.ts';
+import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import type { Deps } from '../../lib/service.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
+import { replaceResetToken } from './repository.ts';
+
+const WELCOME_LINK_MINUTES = 7 * 24 * 60;
+
+/**
+ * Mails a single-use link to set a password: `reset` when asked for, `welcome` for a new
+ * account (no password is ever sent in clear). A new link replaces earlier unused ones.
+ */
+export async function mailPasswordLink(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+  user: { id: number; name: string; email: string; language: string },
+  kind: 'reset' | 'welcome',
+): Promise<void> {
+  const token = newToken();
+  const minutes = kind === 'welcome' ? WELCOME_LINK_MINUTES : deps.config.passwordResetTtlMinutes;
+  await replaceResetToken(deps.db, user.id, sha256(token), new Date(Date.now() + minutes * 60_000));
+  const t = translator(user.language as Locale);
+  const link = `${deps.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  const body = composeMail(t, user.name, [
+    t(`mail.${kind}.intro`, { brand: BRAND_NAME }),
+    t(`mail.${kind}.action`, { link }),
+    kind === 'welcome'
+      ? t('mail.welcome.expiry', { days: minutes / (24 * 60) })
+      : t('mail.reset.expiry', { minutes }),
+    t(`mail.${kind}.ignore`),
+  ]);
+  await deps.mailer.send({
+    to: user.email,
+    subject: t(`mail.${kind}.subject`, { brand: BRAND_NAME }),
+    ...body,
+  });
+}
