@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { actionLogs, customers, holidays, languages, minimumRates, rates } from '../../db/schema/index.ts';
-import { effectiveRate, minimumRateFor, payableGridFor } from './repository.ts';
+import { effectiveRate, minimumRateFor, payableGridFor } from './service.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
