@@ -291,6 +291,7 @@ export const effectiveRateDto = rateDto.extend({ prices: z.array(rateTypePriceDt
 export type EffectiveRateDto = z.infer<typeof effectiveRateDto>;
 
 export const rateDeletedDto = z.object({ deleted: z.literal(true), id: z.number().int() });
+export type RateDeletedDto = z.infer<typeof rateDeletedDto>;
 export const rateEnabledDto = z.object({
   customer_id: z.number().int(),
   rate_id: z.number().int(),
@@ -340,3 +341,4 @@ export const holidayDto = z.object({
 });
 export type HolidayDto = z.infer<typeof holidayDto>;
 export const holidayDeletedDto = z.object({ deleted: z.literal(true) });
+export type HolidayDeletedDto = z.infer<typeof holidayDeletedDto>;
