@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { BAND_KEYS } from '../pricing/grid.ts';
 import { issueMessage } from '../validation.ts';
 import {
   decimalInput,
+  effectiveRateDto,
   minimumRatesBody,
   payableGridBody,
+  payableGridDto,
+  rateDto,
   rateR1Field,
   rateR2Field,
   rateStoreBody,
@@ -125,5 +129,44 @@ describe('rate bodies', () => {
     const result = payableGridBody.safeParse({ repetitions: 30 });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toHaveLength(7);
+  });
+});
+
+describe('rate replies', () => {
+  const language = { id: 1, iso_code: 'en', name: 'English' };
+  const rate = {
+    id: 7,
+    source_lang: 1,
+    target_lang: 2,
+    source_language: language,
+    target_language: { ...language, id: 2, iso_code: 'fr', name: 'French' },
+    r1: '0.0800',
+    r2: 30,
+    customer_id: null,
+    default_group: true,
+    from: 'general',
+    enabled: true,
+  };
+
+  it('a rate travels with decimal strings and an ISO date, and nothing else', () => {
+    const when = new Date('2026-11-24T08:00:00Z');
+    expect(
+      rateDto.parse({ ...rate, updated_at: when, user: null, password: 'x', default_group: true }),
+    ).toEqual({ ...rate, r2: '30', updated_at: '2026-11-24T08:00:00.000Z', user: null });
+    // only the admin sees the audit fields: without them the rate is still complete
+    expect(rateDto.parse(rate)).not.toHaveProperty('updated_at');
+  });
+
+  it('an effective rate carries its price per translation type', () => {
+    const prices = [{ translation_type_id: 1, name: 'Standard', percent: '100.00', price: '0.0800' }];
+    expect(effectiveRateDto.parse({ ...rate, prices }).prices).toEqual(prices);
+    expect(effectiveRateDto.safeParse(rate).success).toBe(false);
+  });
+
+  it('a payable grid has every band', () => {
+    const grid = Object.fromEntries(BAND_KEYS.map((band) => [band, '30.00']));
+    expect(payableGridDto.parse({ customer_id: null, custom: false, grid }).grid).toEqual(grid);
+    const { no_match: _left, ...short } = grid;
+    expect(payableGridDto.safeParse({ customer_id: 1, custom: true, grid: short }).success).toBe(false);
   });
 });

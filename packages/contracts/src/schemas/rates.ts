@@ -3,6 +3,7 @@ import { formatUnits, toUnits } from '../pricing/money.ts';
 import { BAND_KEYS, type BandKey } from '../pricing/grid.ts';
 import { isIsoDate } from '../pricing/calendar.ts';
 import { langField, requiredText } from './common.ts';
+import { decimalString, timestamp } from './replies.ts';
 
 /**
  * Rates, minimum rates, payable grids and holidays (spec part 2 §5 "Rates", DESIGN §7).
@@ -254,33 +255,90 @@ export const holidaysQuery = z.object({
   lang: z.string().optional(),
 });
 
-/** What the rate lists return (DTOs). `updated_at` and `user` only for VERBA_ADMIN. */
-export interface RateLanguageDto {
-  id: number;
-  iso_code: string;
-  name: string;
-}
-export interface RateDto {
-  id: number;
-  source_lang: number;
-  target_lang: number;
-  source_language: RateLanguageDto;
-  target_language: RateLanguageDto;
-  r1: string;
-  r2: string;
-  customer_id: number | null;
-  default_group: boolean;
-  from: 'general' | 'customer';
-  enabled: boolean;
-  updated_at?: string;
-  user?: { name: string; lastname: string } | null;
-}
-export interface RateTypePriceDto {
-  translation_type_id: number;
-  name: string;
-  percent: string;
-  price: string;
-}
-export interface EffectiveRateDto extends RateDto {
-  prices: RateTypePriceDto[];
-}
+// ---------------------------------------------------------------- replies (DTOs)
+
+export const rateLanguageDto = z.object({ id: z.number().int(), iso_code: z.string(), name: z.string() });
+export type RateLanguageDto = z.infer<typeof rateLanguageDto>;
+
+/** A rate as the API shows it. `updated_at` and `user` only for VERBA_ADMIN. */
+export const rateDto = z.object({
+  id: z.number().int(),
+  source_lang: z.number().int(),
+  target_lang: z.number().int(),
+  source_language: rateLanguageDto,
+  target_language: rateLanguageDto,
+  r1: decimalString,
+  r2: decimalString,
+  customer_id: z.number().int().nullable(),
+  default_group: z.boolean(),
+  from: z.enum(['general', 'customer']),
+  enabled: z.boolean(),
+  updated_at: timestamp.optional(),
+  user: z.object({ name: z.string(), lastname: z.string() }).nullable().optional(),
+});
+export type RateDto = z.infer<typeof rateDto>;
+
+export const rateTypePriceDto = z.object({
+  translation_type_id: z.number().int(),
+  name: z.string(),
+  percent: decimalString,
+  price: decimalString,
+});
+export type RateTypePriceDto = z.infer<typeof rateTypePriceDto>;
+
+/** What a customer pays for a pair, with the price per translation type. */
+export const effectiveRateDto = rateDto.extend({ prices: z.array(rateTypePriceDto) });
+export type EffectiveRateDto = z.infer<typeof effectiveRateDto>;
+
+export const rateDeletedDto = z.object({ deleted: z.literal(true), id: z.number().int() });
+export type RateDeletedDto = z.infer<typeof rateDeletedDto>;
+export const rateEnabledDto = z.object({
+  customer_id: z.number().int(),
+  rate_id: z.number().int(),
+  enabled: z.boolean(),
+});
+export type RateEnabledDto = z.infer<typeof rateEnabledDto>;
+export const rateImportDto = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  message: z.string(),
+});
+export type RateImportDto = z.infer<typeof rateImportDto>;
+
+export const minimumRateDto = z.object({
+  translation_type_id: z.number().int(),
+  name: z.string(),
+  hour: decimalString,
+  amount: decimalString,
+});
+export type MinimumRateDto = z.infer<typeof minimumRateDto>;
+export const minimumRatesDto = z.object({
+  customer_id: z.number().int(),
+  customer_minimum_rates: z.boolean(),
+  minimum_rates: z.array(minimumRateDto),
+});
+export type MinimumRatesDto = z.infer<typeof minimumRatesDto>;
+
+/** The grid that prices a customer's tasks; `custom` false: the global one shows through. */
+export const payableGridDto = z.object({
+  customer_id: z.number().int().nullable(),
+  custom: z.boolean(),
+  grid: z.object(
+    Object.fromEntries(BAND_KEYS.map((band) => [band, decimalString])) as Record<
+      BandKey,
+      typeof decimalString
+    >,
+  ),
+});
+export type PayableGridDto = z.infer<typeof payableGridDto>;
+
+export const holidayDto = z.object({
+  date: z.string(),
+  region: z.string(),
+  name_en: z.string(),
+  name_es: z.string(),
+  name_ca: z.string(),
+});
+export type HolidayDto = z.infer<typeof holidayDto>;
+export const holidayDeletedDto = z.object({ deleted: z.literal(true) });
+export type HolidayDeletedDto = z.infer<typeof holidayDeletedDto>;

@@ -6,6 +6,11 @@ import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 export const seesRateAudit = (user: CurrentUser | null): boolean =>
   Boolean(user && can(user.type, 'rates:manage'));
 
+/** The general rates are the staff's (the admin's general rates screen, the PM's customer page). */
+export function assertCanReadGeneralRates(user: CurrentUser | null): void {
+  if (!user || !isStaff(user.type)) throw forbidden();
+}
+
 export interface CustomerReadRule {
   /** What a staff member needs (e.g. `customers:view` for the PM's customer page). */
   staff: Permission;
@@ -34,3 +39,8 @@ export function assertCanReadCustomerRates(
   if (!can(user.type, 'rates:view-own')) throw forbidden();
   if (rule.requireShowRates && !customer.show_rates) throw forbidden();
 }
+
+/** Rates of a customer: staff read them for the customer page; a client admin with show_rates. */
+export const READ_CUSTOMER_RATES: CustomerReadRule = { staff: 'customers:view', requireShowRates: true };
+/** Minimum rates: VERBA_ADMIN, or a client admin for its own customer. */
+export const READ_MINIMUM_RATES: CustomerReadRule = { staff: 'rates:manage', requireShowRates: false };

@@ -19,7 +19,7 @@ import {
   translationTypes,
   wordCounts,
 } from '../../db/schema/index.ts';
-import { effectiveRate, minimumRateFor, payableGridFor } from '../rates/repository.ts';
+import { effectiveRate, minimumRateFor, payableGridFor } from '../rates/service.ts';
 import { effectiveDiscount } from '../customers/service.ts';
 import type { TaskRow } from './repository.ts';
 

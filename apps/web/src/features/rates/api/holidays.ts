@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HolidayDeletedDto, HolidayDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface Holiday {
-  date: string;
-  region: string;
-  name_en: string;
-  name_es: string;
-  name_ca: string;
-}
+export type Holiday = HolidayDto;
 
 export const useHolidays = (year: number) =>
   useQuery({
@@ -28,7 +23,7 @@ export const useDeleteHoliday = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (holiday: Pick<Holiday, 'date' | 'region'>) =>
-      api.delete<{ deleted: boolean }>(`/holidays/${holiday.date}/${encodeURIComponent(holiday.region)}`),
+      api.delete<HolidayDeletedDto>(`/holidays/${holiday.date}/${encodeURIComponent(holiday.region)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['holidays'] }),
   });
 };

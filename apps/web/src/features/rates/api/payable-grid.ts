@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayableGridDto } from '@verba/contracts';
 import type { BandKey } from '@verba/contracts/pricing';
 import { api } from '../../../lib/api-client.ts';
 
-export type Grid = Record<BandKey, string>;
-
-export interface PayableGridAnswer {
-  customer_id: number | null;
-  /** A customer's own grid (false: it uses the global one). */
-  custom: boolean;
-  grid: Grid;
-}
+export type PayableGridAnswer = PayableGridDto;
+export type Grid = PayableGridDto['grid'];
 
 /** The global grid (`null`) or a customer's. */
 const gridPath = (customerId: number | null) =>

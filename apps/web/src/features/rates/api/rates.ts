@@ -1,8 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RateDto } from '@verba/contracts';
+import type {
+  EffectiveRateDto,
+  MinimumRatesDto,
+  Paginated,
+  RateDeletedDto,
+  RateDto,
+  RateEnabledDto,
+} from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { Paginated as Paged } from '@verba/contracts';
 
 /** Whose rates a screen shows: the general list, or one customer's own. */
 export type RateOwner = { kind: 'general' } | { kind: 'customer'; customerId: number };
@@ -26,9 +32,12 @@ export const useRates = (owner: RateOwner, page: number) =>
   useQuery({
     queryKey: rateKeys.list(owner, page, useUiLocale()),
     queryFn: () =>
-      api.get<Paged<RateDto>>(owner.kind === 'general' ? '/rates' : `/customers/${owner.customerId}/rate`, {
-        query: { page, per_page: RATES_PER_PAGE },
-      }),
+      api.get<Paginated<RateDto>>(
+        owner.kind === 'general' ? '/rates' : `/customers/${owner.customerId}/rate`,
+        {
+          query: { page, per_page: RATES_PER_PAGE },
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -37,7 +46,7 @@ export const useEffectiveRates = (customerId: number, page: number) =>
   useQuery({
     queryKey: rateKeys.effective(customerId, page, useUiLocale()),
     queryFn: () =>
-      api.get<Paged<RateDto>>('/rates', {
+      api.get<Paginated<EffectiveRateDto>>('/rates', {
         query: { customer_id: customerId, page, per_page: RATES_PER_PAGE },
       }),
     placeholderData: keepPreviousData,
@@ -82,7 +91,7 @@ export const useDeleteRate = (owner: RateOwner) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.delete<{ deleted: boolean }>(
+      api.delete<RateDeletedDto>(
         owner.kind === 'general' ? `/rate/${id}` : `/customers/${owner.customerId}/rate/${id}`,
       ),
     onSuccess: () => invalidateRates(client),
@@ -95,8 +104,8 @@ export const useToggleRate = (customerId: number) => {
   return useMutation({
     mutationFn: ({ rateId, enable }: { rateId: number; enable: boolean }) =>
       enable
-        ? api.post<{ enabled: boolean }>(`/customers/${customerId}/rate/${rateId}`)
-        : api.delete<{ enabled: boolean }>(`/customers/${customerId}/enable/rate/${rateId}`),
+        ? api.post<RateEnabledDto>(`/customers/${customerId}/rate/${rateId}`)
+        : api.delete<RateEnabledDto>(`/customers/${customerId}/enable/rate/${rateId}`),
     onSettled: () => invalidateRates(client),
   });
 };
@@ -114,18 +123,7 @@ export const TEMPLATE_PATH = '/rates/template';
 
 // ---------------------------------------------------------------- minimum rates
 
-export interface MinimumRate {
-  translation_type_id: number;
-  name: string;
-  hour: string;
-  amount: string;
-}
-
-export interface MinimumRates {
-  customer_id: number;
-  customer_minimum_rates: boolean;
-  minimum_rates: MinimumRate[];
-}
+export type MinimumRates = MinimumRatesDto;
 
 export const useMinimumRates = (customerId: number, enabled: boolean) =>
   useQuery({

@@ -1,0 +1,94 @@
+import type { MinimumRatesDto, MinimumRatesInput, PayableGridDto, PayableGridInput } from '@verba/contracts';
+import { invalid } from '../../../lib/app-error.ts';
+import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
+import { READ_MINIMUM_RATES } from '../policy.ts';
+import * as repo from '../repository/pricing-config.ts';
+import { existingCustomer, readableCustomer } from './customer-scope.ts';
+
+/** A customer's minimum charges per translation type, and the payable grids (spec part 2 §5). */
+
+// ---------------------------------------------------------------- minimum rates
+
+export async function getMinimumRates(
+  deps: Deps,
+  actor: Actor,
+  customerId: number,
+): Promise<MinimumRatesDto> {
+  const customer = await readableCustomer(deps, actor, customerId, READ_MINIMUM_RATES);
+  const stored = await repo.listMinimumRates(deps.db, customerId);
+  const types = await repo.listTranslationTypes(deps.db);
+  return {
+    customer_id: customerId,
+    customer_minimum_rates: customer.minimum_rates,
+    minimum_rates: types.map((type) => {
+      const row = stored.find((m) => m.translation_type_id === type.id);
+      return {
+        translation_type_id: type.id,
+        name: type[`name_${actor.locale}`],
+        hour: row?.hour ?? '0.00',
+        amount: row?.amount ?? '0.00',
+      };
+    }),
+  };
+}
+
+export async function saveMinimumRates(
+  deps: Deps,
+  actor: Actor,
+  customerId: number,
+  input: MinimumRatesInput,
+): Promise<Outcome<MinimumRatesDto>> {
+  const customer = await existingCustomer(deps, customerId);
+  const typeIds = new Set((await repo.listTranslationTypes(deps.db)).map((t) => t.id));
+  if (input.minimum_rates.some((m) => !typeIds.has(m.translation_type_id)))
+    throw invalid({ 'minimum_rates.translation_type_id': ['validation.invalid_option'] });
+  await repo.saveMinimumRates(deps.db, customerId, input.customer_minimum_rates, input.minimum_rates);
+  return outcome(await getMinimumRates(deps, actor, customerId), {
+    description: `Minimum rates of ${customer.name} ${input.customer_minimum_rates ? 'on' : 'off'}: ${input.minimum_rates
+      .map((m) => `type ${m.translation_type_id} ${m.hour} h / ${m.amount} EUR`)
+      .join(', ')}`,
+    customerId,
+  });
+}
+
+// ---------------------------------------------------------------- payable grid
+
+export async function getGlobalGrid(deps: Deps): Promise<PayableGridDto> {
+  return { customer_id: null, custom: false, grid: await repo.globalGrid(deps.db) };
+}
+
+export async function getCustomerGrid(deps: Deps, customerId: number): Promise<PayableGridDto> {
+  await existingCustomer(deps, customerId);
+  const own = await repo.customerGrid(deps.db, customerId);
+  return { customer_id: customerId, custom: own !== null, grid: own ?? (await repo.globalGrid(deps.db)) };
+}
+
+export async function saveGlobalGrid(deps: Deps, input: PayableGridInput): Promise<Outcome<PayableGridDto>> {
+  await repo.saveGlobalGrid(deps.db, input);
+  return outcome(await getGlobalGrid(deps), {
+    description: 'Updated the global payable grid',
+    customerId: null,
+  });
+}
+
+export async function saveCustomerGrid(
+  deps: Deps,
+  customerId: number,
+  input: PayableGridInput,
+): Promise<Outcome<PayableGridDto>> {
+  const customer = await existingCustomer(deps, customerId);
+  await repo.saveCustomerGrid(deps.db, customerId, input);
+  return outcome(await getCustomerGrid(deps, customerId), {
+    description: `Set a payable grid of its own for ${customer.name}`,
+    customerId,
+  });
+}
+
+export async function deleteCustomerGrid(deps: Deps, customerId: number): Promise<Outcome<PayableGridDto>> {
+  const customer = await existingCustomer(deps, customerId);
+  const had = await repo.deleteCustomerGrid(deps.db, customerId);
+  return outcome(await getCustomerGrid(deps, customerId), {
+    description: `${customer.name} back to the global payable grid${had ? '' : ' (it had none of its own)'}`,
+    customerId,
+  });
+}
