@@ -12,3 +12,5 @@ export * from './schemas/organisation.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/replies.ts';
+export * from './schemas/reference.ts';
+export * from './schemas/system.ts';
