@@ -21,6 +21,7 @@ import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -33,7 +34,7 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { paymentFormActions } from './modules/payments/gateway/index.ts';
-import { quoteRoutes } from './modules/quotes/routes.ts';
+import { quoteRoutes } from './modules/quote-documents/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  await app.register(multipartPlugin);
 
   await app.register(
     async (api) => {

@@ -4,7 +4,7 @@ import { AppError, invalid } from '../../lib/app-error.ts';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import { composeMail } from '../../lib/mail-templates.ts';
 import { writeActionLog } from '../../plugins/action-log.ts';
 import {
   findUserByEmail,
@@ -108,8 +108,8 @@ export async function mailPasswordLink(
   await repo.replaceResetToken(app.db, user.id, sha256(token), new Date(Date.now() + minutes * 60_000));
   const t = translator(user.language as Locale);
   const link = `${app.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  const body = composeMail(t, user.name, [
-    t(`mail.${kind}.intro`, { brand: BRAND_NAME }),
+  const body = composeMail(t, app.config.brand.name, user.name, [
+    t(`mail.${kind}.intro`, { brand: app.config.brand.name }),
     t(`mail.${kind}.action`, { link }),
     kind === 'welcome'
       ? t('mail.welcome.expiry', { days: minutes / (24 * 60) })
@@ -118,7 +118,7 @@ export async function mailPasswordLink(
   ]);
   await app.mailer.send({
     to: user.email,
-    subject: t(`mail.${kind}.subject`, { brand: BRAND_NAME }),
+    subject: t(`mail.${kind}.subject`, { brand: app.config.brand.name }),
     ...body,
   });
 }

@@ -60,3 +60,8 @@ export async function updateTranslationType(
   const [row] = await db.update(translationTypes).set(values).where(eq(translationTypes.id, id)).returning();
   return row;
 }
+
+export async function findCountry(db: Db, id: number): Promise<CountryRow | undefined> {
+  const [row] = await db.select().from(countries).where(eq(countries.id, id));
+  return row;
+}

@@ -57,6 +57,11 @@ export async function listCountries(deps: Pick<Deps, 'db'>, locale: Locale) {
   return rows.map((row) => ({ ...row, name: row[`name_${locale}`] }));
 }
 
+/** A country and its names (other modules print it, e.g. on a quote). */
+export function findCountry(deps: Pick<Deps, 'db'>, id: number) {
+  return repo.findCountry(deps.db, id);
+}
+
 export async function listTranslationTypes(deps: Pick<Deps, 'db'>, locale: Locale) {
   const rows = await repo.listTranslationTypes(deps.db);
   return rows.map((row) => translationTypeDto(row, locale));

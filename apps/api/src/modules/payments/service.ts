@@ -6,7 +6,7 @@ import { compareMoney, includedTax, sumMoney } from '@verba/contracts/pricing';
 import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import { composeMail } from '../../lib/mail-templates.ts';
 import { writeActionLog, type ActionLogEntry } from '../../plugins/action-log.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { customerBalance } from '../customers/repository.ts';
@@ -628,7 +628,7 @@ export async function notifyApproval(app: FastifyInstance, taskId: number, kind:
         ? `${app.config.publicUrl}/guest-task/${task.guest_token}`
         : `${app.config.publicUrl}/tasks/${task.id}`;
     const customer = task.customer_id ? await repo.findCustomerRow(app.db, task.customer_id) : undefined;
-    const values = { code: task.code, description: task.description, brand: BRAND_NAME };
+    const values = { code: task.code, description: task.description, brand: app.config.brand.name };
     const user = task.user_id ? await repo.findUser(app.db, task.user_id) : undefined;
     const guest = !task.user_id && !task.customer_id ? await repo.guestRequester(app.db, task.id) : undefined;
     const requester = user?.is_active
@@ -642,7 +642,7 @@ export async function notifyApproval(app: FastifyInstance, taskId: number, kind:
       await app.mailer.send({
         to: requester.email,
         subject: t(`payments.mail.${kind}.subject`, values),
-        ...composeMail(t, requester.name, [
+        ...composeMail(t, app.config.brand.name, requester.name, [
           t(`payments.mail.${kind}.intro`, values),
           t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
           t('payments.mail.link', { link }),
@@ -656,7 +656,7 @@ export async function notifyApproval(app: FastifyInstance, taskId: number, kind:
       await app.mailer.send({
         to: staff.email,
         subject: t(`payments.mail.staff_${kind}.subject`, staffValues),
-        ...composeMail(t, staff.name, [
+        ...composeMail(t, app.config.brand.name, staff.name, [
           t(`payments.mail.staff_${kind}.intro`, staffValues),
           t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
           t('payments.mail.link', { link }),

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Locale, Paginated, PayableGridInput, RateDto } from '@verba/contracts';
 import { BAND_KEYS, DEFAULT_PAYABLE_GRID, type PayableGrid } from '@verba/contracts/pricing';
 import type { Db } from '../../db/client.ts';
+import { toPage } from '../../lib/paging.ts';
 import {
   customerEnabledRates,
   customers,
@@ -152,13 +153,7 @@ async function pagedRates(
 ): Promise<Paginated<RateDto>> {
   const [total] = await db.select({ n: count() }).from(rates).where(where);
   const n = total?.n ?? 0;
-  return {
-    current_page: opts.page.page,
-    per_page: opts.page.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / opts.page.per_page)),
-    data: await selectRates(db, where, opts),
-  };
+  return toPage(await selectRates(db, where, opts), n, opts.page);
 }
 
 type ListOptions = { locale: Locale; withAudit: boolean; page: Page };

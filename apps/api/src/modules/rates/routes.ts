@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
+import { singleFile } from '../../plugins/multipart.ts';
 import { z } from 'zod';
 import {
   holidayBody,
@@ -36,11 +36,6 @@ const customerPageQuery = pageQuery.extend({ lang: z.string().optional() });
  * (a client asking for another customer's gets 404).
  */
 export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Only this plugin accepts uploads: one file of at most 5 MB.
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
-  });
-
   const sendXlsx = (buffer: Buffer) => ({
     headers: {
       'content-type': XLSX_MIME,
@@ -51,13 +46,8 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The multipart `file` part, or null when there is none (the service says it is required). */
-  const uploadedFile = async (request: FastifyRequest) => {
-    if (!request.isMultipart()) return null;
-    const part = await request.file();
-    if (part && part.fieldname === 'file') return { filename: part.filename, buffer: await part.toBuffer() };
-    part?.file.resume();
-    return null;
-  };
+  const uploadedFile = (request: FastifyRequest) =>
+    singleFile(request, 'file', { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 });
 
   // ------------------------------------------------------------ general and customer rates
 

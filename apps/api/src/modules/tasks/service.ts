@@ -397,3 +397,4 @@ export async function sourceFileForDownload(
 
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';
+export { quoteTask } from './pricing.ts';

@@ -2,6 +2,7 @@ import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale, Paginated, Role, UserDto } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
+import { toPage } from '../../lib/paging.ts';
 import { customers, departmentUsers, departments, sessions, tasks, users } from '../../db/schema/index.ts';
 import { findCompany } from '../customers/repository.ts';
 
@@ -111,13 +112,7 @@ export async function listUsers(
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const n = total?.n ?? 0;
-  return {
-    current_page: q.page,
-    per_page: q.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
-    data: rows,
-  };
+  return toPage(rows, n, q);
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {

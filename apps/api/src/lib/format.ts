@@ -2,8 +2,9 @@ import type { Locale } from '@verba/contracts';
 import { madridDateOf } from '@verba/contracts/pricing';
 
 /**
- * Locale formats of the quote (en: 1,234.50 € and month/day/year; es and ca: 1.234,50 € and
- * day/month/year). Money arrives as decimal strings and is formatted as text, never as a float.
+ * The server's one way to write numbers, money and dates for people (PDFs, mails): en 1,234.50 €
+ * and month/day/year; es and ca 1.234,50 € and day/month/year. Money arrives as decimal strings
+ * and is formatted as text, never as a float.
  */
 const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   en: { group: ',', decimal: '.' },

@@ -8,7 +8,7 @@ import {
   formatWordPrice,
 } from './format.ts';
 
-describe('quote formats', () => {
+describe('server formats', () => {
   it('groups thousands and uses the locale separators, from decimal strings', () => {
     expect(formatMoney('1234.5', 'en')).toBe('1,234.50 €');
     expect(formatMoney('1234.5', 'es')).toBe('1.234,50 €');
