@@ -14,3 +14,4 @@ export * from './schemas/tasks.ts';
 export * from './schemas/replies.ts';
 export * from './schemas/reference.ts';
 export * from './schemas/system.ts';
+export * from './schemas/quote-documents.ts';

@@ -65,3 +65,7 @@ export function formatDate(instant: Date, locale: Locale): string {
   const [year, month, day] = madridDateOf(instant).split('-');
   return locale === 'en' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
 }
+
+/** The Madrid calendar date written out, as mails say it: "November 24, 2026", "24 de noviembre de 2026". */
+export const formatLongDate = (instant: Date, locale: Locale): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(instant);

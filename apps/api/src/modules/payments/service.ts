@@ -7,6 +7,7 @@ import { taskTargetLanguages, tasks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
+import { formatLongDate } from '../../lib/format.ts';
 import { writeActionLog, type ActionLogEntry } from '../../plugins/action-log.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { customerBalance } from '../customers/repository.ts';
@@ -615,8 +616,7 @@ export async function sendDeferred(
   };
 }
 
-const formatDue = (due: Date | null, locale: Locale) =>
-  due ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(due) : '-';
+const formatDue = (due: Date | null, locale: Locale) => (due ? formatLongDate(due, locale) : '-');
 
 /** Mails the requester (its language) and every active VERBA_ADMIN/VERBA_PM; never fails the call. */
 export async function notifyApproval(app: FastifyInstance, taskId: number, kind: 'approved' | 'deferred') {

@@ -1,25 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam, localeSchema, resolveLocale } from '@verba/contracts';
+import { idParam, quotePdfBody, quoteSentReply, resolveLocale, sendQuoteBody } from '@verba/contracts';
 import { contentDisposition } from '../../lib/http.ts';
 import { translator } from '../../lib/i18n.ts';
 import { actorOf, logged } from '../../lib/service.ts';
 import { multipartFieldsToBody } from '../../plugins/multipart.ts';
 import * as service from './service.ts';
-
-/** Body of POST /task/budget/pdf, as JSON or multipart fields (spec part 2 §7: id, lang). */
-const quotePdfBody = z.object({
-  id: z.coerce.number().int().positive(),
-  lang: localeSchema.optional(),
-});
-
-const sendQuoteBody = z
-  .object({
-    lang: localeSchema.optional(),
-  })
-  .nullish();
-
-const sendQuoteReply = z.object({ data: z.object({ sent: z.literal(true), to: z.string() }) });
 
 /** The quote of a task as a PDF, and its mail to the requester. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,7 +51,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Mail the quote PDF to the task's requester (in lang, else the requester's language)",
         params: idParam,
         body: sendQuoteBody,
-        response: { 200: sendQuoteReply },
+        response: { 200: quoteSentReply },
       },
       config: { access: 'tasks:quote-pdf', action: 'quotes.send' },
     },
