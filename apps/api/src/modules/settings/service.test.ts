@@ -63,6 +63,9 @@ describe('languages service', () => {
       description_en: 'Fast',
       description_es: 'Rápida',
       description_ca: 'Ràpida',
+      description_2_en: null,
+      description_2_es: null,
+      description_2_ca: null,
     };
     const result = await languages.updateTranslationType(t.app, systemActor(admin), 4, {
       percent: 45.5,
