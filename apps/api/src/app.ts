@@ -81,7 +81,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
-  await app.register(multipartPlugin);
 
   await app.register(
     async (api) => {
@@ -93,11 +92,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(departmentRoutes);
       await api.register(languageRoutes);
       await api.register(settingRoutes);
-      await api.register(taskRoutes);
       await api.register(logRoutes);
-      await api.register(rateRoutes);
       await api.register(paymentRoutes);
-      await api.register(quoteRoutes);
+      // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
+      await api.register(async (uploads) => {
+        await uploads.register(multipartPlugin);
+        await uploads.register(taskRoutes);
+        await uploads.register(rateRoutes);
+        await uploads.register(quoteRoutes);
+      });
     },
     { prefix: '/api' },
   );

@@ -6,9 +6,10 @@ import type { FastifyRequest } from 'fastify';
 export type MultipartLimits = NonNullable<NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']>;
 
 /**
- * The one multipart parser of the API. App-wide limits come from the configuration (files of at
- * most MAX_FILE_MB, MAX_FILES_PER_TASK files); a route that takes less reads with its own limits.
- * Parts are read where they are used, so files stream instead of being buffered.
+ * The one multipart parser of the API, registered once in `app.ts` around the routes that take
+ * uploads or forms (any other route answers 415 to multipart). App-wide limits come from the
+ * configuration (files of at most MAX_FILE_MB, MAX_FILES_PER_TASK files); a route that takes
+ * less reads with its own limits. Parts are read where they are used, so files stream.
  */
 export const multipartPlugin = fp(
   async (app) => {
