@@ -22,6 +22,7 @@ import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -34,7 +35,7 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { paymentFormActions } from './modules/payments/gateway/index.ts';
-import { quoteRoutes } from './modules/quotes/routes.ts';
+import { quoteRoutes } from './modules/quote-documents/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,11 +97,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(departmentRoutes);
       await api.register(languageRoutes);
       await api.register(settingRoutes);
-      await api.register(taskRoutes);
       await api.register(logRoutes);
-      await api.register(rateRoutes);
       await api.register(paymentRoutes);
-      await api.register(quoteRoutes);
+      // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
+      await api.register(async (uploads) => {
+        await uploads.register(multipartPlugin);
+        await uploads.register(taskRoutes);
+        await uploads.register(rateRoutes);
+        await uploads.register(quoteRoutes);
+      });
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).host).toBe('0.0.0.0');
   });
 
+  it('reads the brand from BRAND_NAME and BRAND_ADDRESS, with defaults', () => {
+    expect(loadConfig({}).brand.name).toBe('Verba');
+    const brand = loadConfig({ BRAND_NAME: 'Lingo', BRAND_ADDRESS: 'Main St 1' }).brand;
+    expect(brand).toEqual({ name: 'Lingo', address: 'Main St 1' });
+  });
+
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow();

@@ -42,6 +42,8 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_IGNORE_TLS: bool.default(false),
   MAIL_FROM: z.string().default('Verba <no-reply@verba.test>'),
+  BRAND_NAME: z.string().default('Verba'),
+  BRAND_ADDRESS: z.string().default('Passeig de Gràcia 1, 08007 Barcelona, Spain · hello@verba.test'),
   INITIAL_ADMIN_EMAIL: z.string().optional(),
   INITIAL_ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -77,6 +79,8 @@ export interface Config {
     | { host: string; port: number; secure: boolean; ignoreTLS: boolean; user?: string; password?: string }
     | undefined;
   mailFrom: string;
+  /** The provider's own brand, printed in mails and documents (DESIGN §1). */
+  brand: { name: string; address: string };
   initialAdmin: { email: string; password: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     mailFrom: parsed.MAIL_FROM,
+    brand: { name: parsed.BRAND_NAME, address: parsed.BRAND_ADDRESS },
     initialAdmin:
       parsed.INITIAL_ADMIN_EMAIL && parsed.INITIAL_ADMIN_PASSWORD
         ? { email: parsed.INITIAL_ADMIN_EMAIL, password: parsed.INITIAL_ADMIN_PASSWORD }

@@ -13,3 +13,6 @@ export * from './schemas/rates.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/replies.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/reference.ts';
+export * from './schemas/system.ts';
+export * from './schemas/quote-documents.ts';

@@ -1,20 +1,19 @@
 import type { Translate } from './i18n.ts';
 
-export const BRAND_NAME = process.env.BRAND_NAME ?? 'Verba';
-
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** A plain mail: greeting, paragraphs, signature; text and HTML from the same lines. */
+/** A plain mail: greeting, paragraphs, the signature of `brand` (`config.brand.name`); text and HTML alike. */
 export function composeMail(
   t: Translate,
+  brand: string,
   name: string,
   paragraphs: string[],
 ): { text: string; html: string } {
-  const lines = [t('mail.greeting', { name }), ...paragraphs, t('mail.signature', { brand: BRAND_NAME })];
+  const lines = [t('mail.greeting', { name }), ...paragraphs, t('mail.signature', { brand })];
   const linkify = (line: string) =>
     escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
   return {

@@ -2,6 +2,7 @@ import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CompanyDto, CustomerInput, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
+import { toPage } from '../../lib/paging.ts';
 import {
   bonusUsers,
   bonuses,
@@ -107,13 +108,7 @@ export async function listCustomers(
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const n = total?.n ?? 0;
-  return {
-    current_page: q.page,
-    per_page: q.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
-    data: rows,
-  };
+  return toPage(rows, n, q);
 }
 
 export async function insertCustomer(db: Db, input: Omit<CustomerInput, 'lang'>): Promise<CustomerRow> {

@@ -2,6 +2,7 @@ import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
+import { pageOffset, toPage } from '../../lib/paging.ts';
 import { actionLogs } from '../../db/schema/index.ts';
 import type { ActionLogsQuery } from './schemas.ts';
 
@@ -41,13 +42,6 @@ export async function listActionLogs(db: Db, q: ActionLogsQuery): Promise<Pagina
     .where(where)
     .orderBy(desc(actionLogs.created_at), desc(actionLogs.id))
     .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  const n = total?.n ?? 0;
-  return {
-    current_page: q.page,
-    per_page: q.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
-    data: rows,
-  };
+    .offset(pageOffset(q));
+  return toPage(rows, total?.n ?? 0, q);
 }

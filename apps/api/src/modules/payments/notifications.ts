@@ -1,13 +1,13 @@
 import type { Locale } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import { formatLongDate } from '../../lib/format.ts';
+import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
 import { findUserById } from '../users/service.ts';
 import * as repo from './repository.ts';
 
-const formatDue = (due: Date | null, locale: Locale) =>
-  due ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(due) : '-';
+const formatDue = (due: Date | null, locale: Locale) => (due ? formatLongDate(due, locale) : '-');
 
 /** Who asked for the task: its active requester, or the guest of the public quote form. */
 async function requesterOf(
@@ -33,7 +33,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
         ? `${deps.config.publicUrl}/guest-task/${task.guest_token}`
         : `${deps.config.publicUrl}/tasks/${task.id}`;
     const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
-    const values = { code: task.code, description: task.description, brand: BRAND_NAME };
+    const values = { code: task.code, description: task.description, brand: deps.config.brand.name };
     const requester = await requesterOf(deps, task);
     if (requester) {
       const locale = requester.language as Locale;
@@ -41,7 +41,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
       await deps.mailer.send({
         to: requester.email,
         subject: t(`payments.mail.${kind}.subject`, values),
-        ...composeMail(t, requester.name, [
+        ...composeMail(t, deps.config.brand.name, requester.name, [
           t(`payments.mail.${kind}.intro`, values),
           t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
           t('payments.mail.link', { link }),
@@ -55,7 +55,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
       await deps.mailer.send({
         to: staff.email,
         subject: t(`payments.mail.staff_${kind}.subject`, staffValues),
-        ...composeMail(t, staff.name, [
+        ...composeMail(t, deps.config.brand.name, staff.name, [
           t(`payments.mail.staff_${kind}.intro`, staffValues),
           t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
           t('payments.mail.link', { link }),

@@ -206,7 +206,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .status(params ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderBankPage(locale, fields, params));
+      .send(renderBankPage(locale, fields, params, app.config.brand.name));
   };
   app.get(
     '/sandbox-bank',
@@ -245,7 +245,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .status(400)
           .header('content-type', 'text/html; charset=utf-8')
-          .send(renderBankPage(localeOf(request.body.lang, undefined, request.locale), fields, undefined));
+          .send(
+            renderBankPage(
+              localeOf(request.body.lang, undefined, request.locale),
+              fields,
+              undefined,
+              app.config.brand.name,
+            ),
+          );
       }
       const code =
         request.body.action === 'cancel' ? RESPONSE_CANCELLED : decideCard(request.body.card ?? '');

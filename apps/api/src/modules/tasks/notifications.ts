@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '@verba/contracts';
 import { users } from '../../db/schema/index.ts';
 import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import { composeMail } from '../../lib/mail-templates.ts';
 import type { TaskRow } from './repository.ts';
 
 /** Staff validated the source files of a custom quote: the requester can now approve the added concepts. */
@@ -13,13 +13,13 @@ export async function notifySourceFilesValidated(app: FastifyInstance, task: Tas
   if (!user) return;
   const t = translator(user.language as Locale);
   const link = `${app.config.publicUrl}/tasks/${task.id}`;
-  const body = composeMail(t, user.name, [
+  const body = composeMail(t, app.config.brand.name, user.name, [
     t('mail.validated.intro', { code: task.code, description: task.description }),
     t('mail.validated.action', { link }),
   ]);
   await app.mailer.send({
     to: user.email,
-    subject: t('mail.validated.subject', { code: task.code, brand: BRAND_NAME }),
+    subject: t('mail.validated.subject', { code: task.code, brand: app.config.brand.name }),
     ...body,
   });
 }
@@ -32,13 +32,13 @@ export async function notifyStateChange(app: FastifyInstance, task: TaskRow): Pr
   const t = translator(user.language as Locale);
   const kind = task.state === 'DONE' ? 'done' : 'in_course';
   const link = `${app.config.publicUrl}/tasks/${task.id}`;
-  const body = composeMail(t, user.name, [
+  const body = composeMail(t, app.config.brand.name, user.name, [
     t(`mail.${kind}.intro`, { code: task.code, description: task.description }),
     t(`mail.${kind}.action`, { link }),
   ]);
   await app.mailer.send({
     to: user.email,
-    subject: t(`mail.${kind}.subject`, { code: task.code, brand: BRAND_NAME }),
+    subject: t(`mail.${kind}.subject`, { code: task.code, brand: app.config.brand.name }),
     ...body,
   });
 }

@@ -16,6 +16,7 @@ import {
 import type { Paginated, StateChangeReason, TaskListQuery, TaskState } from '@verba/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { toPage } from '../../lib/paging.ts';
 import {
   customers,
   departments,
@@ -205,11 +206,8 @@ export async function listTasks(
   const total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
   const n = Math.min(total?.n ?? 0, TOTAL_CAP);
   return {
-    current_page: q.page,
-    per_page: q.per_page,
-    total: n,
+    ...toPage(rows, n, q),
     total_is_capped: (total?.n ?? 0) > TOTAL_CAP,
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
     data: rows.map((r) => ({
       id: r.id,
       code: r.code,

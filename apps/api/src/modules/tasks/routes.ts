@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { idParam, sourceFilesValidatedBody, taskListQuery } from '@verba/contracts';
 import * as service from './service.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
-import { contentDisposition, taskStaffRoutes } from './staff-routes.ts';
+import { contentDisposition } from '../../lib/http.ts';
+import { taskStaffRoutes } from './staff-routes.ts';
 
 const fileParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -12,9 +12,6 @@ const fileParams = z.object({
 });
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: app.config.uploads.maxFileBytes, files: app.config.uploads.maxFiles },
-  });
   registerAnalysisJob(app);
   await app.register(taskStaffRoutes);
 

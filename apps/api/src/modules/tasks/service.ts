@@ -411,3 +411,4 @@ export async function sourceFileForDownload(
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';
 export { approveTask, sendToProduction, type Approval } from './approval.ts';
+export { quoteTask } from './pricing.ts';

@@ -11,14 +11,12 @@ import {
 import * as staff from './staff.ts';
 import * as delivery from './delivery.ts';
 import type { StaffTarget } from './staff.ts';
+import { contentDisposition } from '../../lib/http.ts';
 
 const fileParams = z.object({
   id: z.coerce.number().int().positive(),
   fileId: z.coerce.number().int().positive(),
 });
-
-export const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** What the staff member typed, if anything: a blank note is no note. */
 const typedNote = (value: string) => value.trim().slice(0, 1000) || undefined;

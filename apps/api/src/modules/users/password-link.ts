@@ -1,6 +1,6 @@
 import type { Locale } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
-import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
+import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { replaceResetToken } from './repository.ts';
@@ -21,8 +21,8 @@ export async function mailPasswordLink(
   await replaceResetToken(deps.db, user.id, sha256(token), new Date(Date.now() + minutes * 60_000));
   const t = translator(user.language as Locale);
   const link = `${deps.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  const body = composeMail(t, user.name, [
-    t(`mail.${kind}.intro`, { brand: BRAND_NAME }),
+  const body = composeMail(t, deps.config.brand.name, user.name, [
+    t(`mail.${kind}.intro`, { brand: deps.config.brand.name }),
     t(`mail.${kind}.action`, { link }),
     kind === 'welcome'
       ? t('mail.welcome.expiry', { days: minutes / (24 * 60) })
@@ -31,7 +31,7 @@ export async function mailPasswordLink(
   ]);
   await deps.mailer.send({
     to: user.email,
-    subject: t(`mail.${kind}.subject`, { brand: BRAND_NAME }),
+    subject: t(`mail.${kind}.subject`, { brand: deps.config.brand.name }),
     ...body,
   });
 }

@@ -11,6 +11,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
+import { toPage } from '../../lib/paging.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -128,13 +129,7 @@ export async function listUsers(
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
   const n = total?.n ?? 0;
-  return {
-    current_page: q.page,
-    per_page: q.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
-    data: rows,
-  };
+  return toPage(rows, n, q);
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { resolveLocale, type Locale } from '@verba/contracts';
 import { translator } from '../../../lib/i18n.ts';
-import { BRAND_NAME } from '../../../lib/mail-templates.ts';
 import { CONSUMER_LANGUAGE, SANDBOX_MERCHANT_KEY } from './index.ts';
 import {
   centsToEuros,
@@ -49,6 +48,7 @@ export function renderBankPage(
   locale: Locale,
   fields: Partial<SignedFields>,
   params: RequestParameters | undefined,
+  brand: string,
 ): string {
   const t = translator(locale);
   const page = (body: string) => `<!doctype html>
@@ -92,7 +92,7 @@ ${body}
     Number(centsToEuros(params.DS_MERCHANT_AMOUNT)),
   );
   return page(`<h1>${escapeHtml(t('payments.sandbox.title'))}</h1>
-<p class="note">${escapeHtml(t('payments.sandbox.intro', { brand: BRAND_NAME }))}</p>
+<p class="note">${escapeHtml(t('payments.sandbox.intro', { brand }))}</p>
 <dl>
 <dt>${escapeHtml(t('payments.sandbox.amount'))}</dt><dd>${escapeHtml(amount)}</dd>
 <dt>${escapeHtml(t('payments.sandbox.order'))}</dt><dd>${escapeHtml(params.DS_MERCHANT_ORDER)}</dd>

@@ -1,3 +1,4 @@
+import { toPage } from '../../../lib/paging.ts';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale, Paginated, RateDto } from '@verba/contracts';
@@ -144,13 +145,7 @@ async function pagedRates(
 ): Promise<Paginated<RateDto>> {
   const [total] = await db.select({ n: count() }).from(rates).where(where);
   const n = total?.n ?? 0;
-  return {
-    current_page: opts.page.page,
-    per_page: opts.page.per_page,
-    total: n,
-    last_page: Math.max(1, Math.ceil(n / opts.page.per_page)),
-    data: await selectRates(db, where, opts),
-  };
+  return toPage(await selectRates(db, where, opts), n, opts.page);
 }
 
 type ListOptions = { locale: Locale; withAudit: boolean; page: Page };

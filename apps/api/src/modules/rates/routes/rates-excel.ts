@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, rateImportDto } from '@verba/contracts';
 import { actorOf, logged } from '../../../lib/service.ts';
-import { XLSX_MIME } from '../excel.ts';
+import { singleFile } from '../../../plugins/multipart.ts';
+import { MAX_UPLOAD_BYTES, XLSX_MIME } from '../excel.ts';
 import * as service from '../service/rates-excel.ts';
 
 const tags = ['rates'];
@@ -15,14 +16,9 @@ const xlsxHeaders = (filename: string) => ({
   'cache-control': 'no-store',
 });
 
-/** The multipart `file` part, or null when there is none (the service says it is required). */
-async function uploadedFile(request: FastifyRequest): Promise<service.UploadedFile | null> {
-  if (!request.isMultipart()) return null;
-  const part = await request.file();
-  if (part && part.fieldname === 'file') return { filename: part.filename, buffer: await part.toBuffer() };
-  part?.file.resume();
-  return null;
-}
+/** The multipart `file` part (one file of at most 5 MB), or null: the service says it is required. */
+const uploadedFile = (request: FastifyRequest): Promise<service.UploadedFile | null> =>
+  singleFile(request, 'file', { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 });
 
 /** The Excel files of the rate lists: the template, the exports and the imports (multipart). */
 export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LanguageDto } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface Language {
-  id: number;
-  iso_code: string;
-  name: string;
-  is_source: boolean;
-}
+export type Language = LanguageDto;
 
 export const getLanguages = (isoCode: string) =>
   api.get<Language[]>('/languages', { query: { iso_code: isoCode || undefined } });

@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ActionLogDto, Paginated } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface ActionLog {
-  id: number;
-  action: string;
-  description: string | null;
-  created_at: string;
-  ip: string | null;
-  user_email: string | null;
-  customer_name: string | null;
-}
+export type ActionLog = ActionLogDto;
 
 export interface ActionLogFilters {
   action: string;
@@ -18,16 +11,8 @@ export interface ActionLogFilters {
   end_date: string;
 }
 
-export interface Paged<T> {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  data: T[];
-}
-
 export const getActionLogs = (filters: ActionLogFilters, page: number) =>
-  api.get<Paged<ActionLog>>('/action-logs', {
+  api.get<Paginated<ActionLog>>('/action-logs', {
     query: {
       action: filters.action || undefined,
       email: filters.email || undefined,

@@ -215,7 +215,9 @@ describe('the quote PDF', () => {
     const res = await pdf(tokens.acmeUser, { id: acmeTask.id, lang: locale });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="quote-${acmeTask.code}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="quote-${acmeTask.code}.pdf"; filename*=UTF-8''quote-${acmeTask.code}.pdf`,
+    );
     const content = res.raw.rawPayload;
     expect(content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(content, `acme-${locale}.pdf`);

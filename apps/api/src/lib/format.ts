@@ -2,8 +2,9 @@ import type { Locale } from '@verba/contracts';
 import { madridDateOf } from '@verba/contracts/pricing';
 
 /**
- * Locale formats of the quote (en: 1,234.50 € and month/day/year; es and ca: 1.234,50 € and
- * day/month/year). Money arrives as decimal strings and is formatted as text, never as a float.
+ * The server's one way to write numbers, money and dates for people (PDFs, mails): en 1,234.50 €
+ * and month/day/year; es and ca 1.234,50 € and day/month/year. Money arrives as decimal strings
+ * and is formatted as text, never as a float.
  */
 const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   en: { group: ',', decimal: '.' },
@@ -64,3 +65,7 @@ export function formatDate(instant: Date, locale: Locale): string {
   const [year, month, day] = madridDateOf(instant).split('-');
   return locale === 'en' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
 }
+
+/** The Madrid calendar date written out, as mails say it: "November 24, 2026", "24 de noviembre de 2026". */
+export const formatLongDate = (instant: Date, locale: Locale): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(instant);

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDecimal,
+  formatLongDate,
   formatInteger,
   formatMoney,
   formatPercent,
   formatWordPrice,
 } from './format.ts';
 
-describe('quote formats', () => {
+describe('server formats', () => {
   it('groups thousands and uses the locale separators, from decimal strings', () => {
     expect(formatMoney('1234.5', 'en')).toBe('1,234.50 €');
     expect(formatMoney('1234.5', 'es')).toBe('1.234,50 €');
@@ -41,5 +42,12 @@ describe('quote formats', () => {
     expect(formatDate(instant, 'en')).toBe('04/01/2026');
     expect(formatDate(instant, 'es')).toBe('01/04/2026');
     expect(formatDate(instant, 'ca')).toBe('01/04/2026');
+  });
+
+  it('writes dates out in full for mails, on the Madrid calendar', () => {
+    const instant = new Date('2026-03-31T23:30:00Z');
+    expect(formatLongDate(instant, 'en')).toBe('April 1, 2026');
+    expect(formatLongDate(instant, 'es')).toBe('1 de abril de 2026');
+    expect(formatLongDate(instant, 'ca')).toMatch(/^1 d.abril (de|del) 2026$/);
   });
 });

@@ -1,33 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { idParam, localeSchema, resolveLocale } from '@verba/contracts';
+import { idParam, quotePdfBody, quoteSentReply, resolveLocale, sendQuoteBody } from '@verba/contracts';
+import { contentDisposition } from '../../lib/http.ts';
 import { translator } from '../../lib/i18n.ts';
+import { actorOf, logged } from '../../lib/service.ts';
+import { multipartFieldsToBody } from '../../plugins/multipart.ts';
 import * as service from './service.ts';
 
-/** Body of POST /task/budget/pdf, as JSON or multipart fields (spec part 2 §7: id, lang). */
-const quotePdfBody = z.object({
-  id: z.coerce.number().int().positive(),
-  lang: localeSchema.optional(),
-});
-
-const sendQuoteBody = z
-  .object({
-    lang: localeSchema.optional(),
-  })
-  .nullish();
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`;
-
+/** The quote of a task as a PDF, and its mail to the requester. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart fields (no files) become the body, so one schema validates both encodings.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 10, fieldSize: 1024, parts: 10 },
-  });
-  // The i18n plugin reads `lang` from JSON bodies; multipart ones are parsed after it ran.
+  const fieldsToBody = multipartFieldsToBody({ files: 0, fields: 10, fieldSize: 1024, parts: 10 });
   app.addHook('preValidation', async (request) => {
+    await fieldsToBody(request);
+    // The i18n plugin reads `lang` from JSON bodies; multipart ones are parsed only now.
     const body = request.body as Record<string, unknown> | undefined;
     if (request.isMultipart() && typeof body?.lang === 'string') {
       request.locale = resolveLocale(body.lang, request.locale);
@@ -49,7 +34,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, lang } = request.body;
-      const pdf = await service.quotePdf(app, request, id, lang ?? request.locale);
+      const pdf = logged(request, await service.quotePdf(app, actorOf(request), id, lang ?? request.locale));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(pdf.filename))
@@ -66,11 +51,15 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Mail the quote PDF to the task's requester (in lang, else the requester's language)",
         params: idParam,
         body: sendQuoteBody,
+        response: { 200: quoteSentReply },
       },
       config: { access: 'tasks:quote-pdf', action: 'quotes.send' },
     },
     async (request) => ({
-      data: await service.sendQuote(app, request, request.params.id, request.body?.lang),
+      data: logged(
+        request,
+        await service.sendQuote(app, actorOf(request), request.params.id, request.body?.lang),
+      ),
     }),
   );
 };

@@ -1,0 +1,42 @@
+import type { Locale } from '@verba/contracts';
+import type { LanguagePriceSummary } from '@verba/contracts/pricing';
+import type { Letterhead } from '../../../lib/pdf/index.ts';
+
+/** Everything a quote shows, already looked up (names in the quote's language); amounts are decimal strings. */
+export interface QuoteData {
+  locale: Locale;
+  brand: Letterhead;
+  code: string;
+  issuedAt: Date;
+  validUntil: Date;
+  customer: {
+    name: string;
+    taxId: string | null;
+    addressLines: string[];
+    country: string | null;
+  } | null;
+  requester: string | null;
+  project: {
+    name: string;
+    sourceLanguage: string;
+    targetLanguages: string[];
+    translationType: string;
+    department: string | null;
+  };
+  languages: Array<{ name: string; summary: LanguagePriceSummary; rateMissing: boolean }>;
+  otherConcepts: Array<{ concept: string; quantity: string; price: string; total: string }>;
+  totals: {
+    basePrice: string;
+    discountPercentage: string;
+    discountAmount: string;
+    otherPrices: string;
+    untaxed: string;
+    taxName: string | null;
+    taxPercentage: string;
+    taxes: string;
+    taxedPrice: string;
+    amountToPay: string;
+  };
+  /** End of the delivery day; `ifApprovedToday`: an estimate, the task is not approved yet. */
+  delivery: { date: Date | null; ifApprovedToday: boolean };
+}

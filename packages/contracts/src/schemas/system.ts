@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { dataReply, pageOf, timestamp } from './replies.ts';
+
+/** Replies of the system routes and the action logs. */
+
+export const healthReply = dataReply(z.object({ status: z.literal('ok') }));
+
+/** A rendering failure the web app reports (POST /ui-error). */
+export const uiErrorBody = z.object({
+  error: z.object({
+    message: z.string().max(2000),
+    name: z.string().max(255).optional(),
+    string: z.string().max(4000).optional(),
+  }),
+  stackTrace: z.string().max(20_000).optional(),
+  url: z.string().max(2000).optional(),
+});
+export type UiErrorBody = z.infer<typeof uiErrorBody>;
+export const uiErrorReply = dataReply(z.object({ stored: z.literal(true) }));
+
+/** A mail kept in the outbox (development and demos). */
+export const outboxMailDto = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  attachments: z.string().nullable(),
+  status: z.string(),
+  error: z.string().nullable(),
+  created_at: timestamp,
+});
+export type OutboxMailDto = z.infer<typeof outboxMailDto>;
+export const mailOutboxReply = dataReply(z.array(outboxMailDto));
+
+/** One row of the action log. */
+export const actionLogDto = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  description: z.string(),
+  created_at: timestamp,
+  ip: z.string().nullable(),
+  user_email: z.string().nullable(),
+  customer_name: z.string().nullable(),
+});
+export type ActionLogDto = z.infer<typeof actionLogDto>;
+export const actionLogPageReply = dataReply(pageOf(actionLogDto));
