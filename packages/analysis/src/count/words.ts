@@ -28,8 +28,6 @@ const WORD_CHAR = String.raw`[[\p{L}\p{M}\p{N}\p{Pc}]--[${LOGO}]]`;
 const JOINER = String.raw`['\u2019\u00B7.\-\u2010\u2011:]`;
 
 const TOKEN_SOURCES = [
-  // markup: tags, comments, processing instructions, character references
-  String.raw`(<\/?[A-Za-z][\w:.\-]*(?:\s[^<>]{0,500})?\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|&(?:#\d{1,7}|#x[\da-fA-F]{1,6}|[A-Za-z]{2,8});)`,
   // placeholders: {{name}}, {0}, {name}, ${name}, %s, %1$d, %(name)s, %@
   String.raw`(?:\{\{\s*[^\{\}\s]{1,64}\s*\}\}|\$?\{[\p{L}\p{N}_.:,\-]{0,64}\}|%\([\p{L}_][\p{L}\p{N}_]*\)[sdifr]|%(?:\d+\$)?[\-+ 0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@])`,
   // URLs
@@ -47,11 +45,9 @@ const TOKEN_SOURCES = [
 ];
 
 const TOKEN_RE = new RegExp(TOKEN_SOURCES.join('|'), 'gv');
-const WHITESPACE_RE = /\s/gu;
 const CHUNK_RE = /\S+/g;
 const PLAIN_WORD_RE =
   /^[("'\u201C\u2018\u00BF\u00A1\u00AB]?[A-Za-z\u00C0-\u024F]+[.,;:!?"'\u201D\u2019\u00BB)]*$/;
-const TAG_ONLY_RE = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]{0,500})?\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
 const HAS_WORDISH_RE = /[\p{L}\p{N}]/u;
 
 function factorFor(ch: string, lang: string): number {
@@ -74,7 +70,10 @@ export function primaryLanguage(lang: string): string {
   return lang.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
-/** Counts GMX-V words and characters of plain text (markup inside it counts zero). */
+/**
+ * Counts GMX-V words and characters of text as a format's parser hands it over: anything shaped
+ * like markup (`<Enter>`, `&lt;`) is text here; inline codes (see inline.ts) count zero.
+ */
 export function countWords(text: string, lang = 'en'): WordCount {
   if (!HAS_WORDISH_RE.test(text)) {
     return { words: 0, characters: countCharacters(text), logographicCharacters: 0 };
@@ -82,15 +81,11 @@ export function countWords(text: string, lang = 'en'): WordCount {
   let words = 0;
   let logo = 0;
   let logoWords = 0;
-  let markupChars = 0;
   const scan = (input: string) => {
     TOKEN_RE.lastIndex = 0;
     for (let m = TOKEN_RE.exec(input); m !== null; m = TOKEN_RE.exec(input)) {
-      const tag = m[1];
-      const ch = m[2];
-      if (tag !== undefined) {
-        markupChars += tag.length - (tag.match(WHITESPACE_RE)?.length ?? 0);
-      } else if (ch !== undefined) {
+      const ch = m[1];
+      if (ch !== undefined) {
         logo++;
         logoWords += 1 / factorFor(ch, lang);
       } else {
@@ -98,21 +93,17 @@ export function countWords(text: string, lang = 'en'): WordCount {
       }
     }
   };
-  if (text.includes('<') || text.includes('&')) {
-    scan(text);
-  } else {
-    // Fast path: most whitespace-separated chunks are one plain word with punctuation around it;
-    // only the others go through the full rules (the same result, several times faster).
-    CHUNK_RE.lastIndex = 0;
-    for (let m = CHUNK_RE.exec(text); m !== null; m = CHUNK_RE.exec(text)) {
-      const chunk = m[0];
-      if (PLAIN_WORD_RE.test(chunk)) words++;
-      else scan(chunk);
-    }
+  // Fast path: most whitespace-separated chunks are one plain word with punctuation around it;
+  // only the others go through the full rules (the same result, several times faster).
+  CHUNK_RE.lastIndex = 0;
+  for (let m = CHUNK_RE.exec(text); m !== null; m = CHUNK_RE.exec(text)) {
+    const chunk = m[0];
+    if (PLAIN_WORD_RE.test(chunk)) words++;
+    else scan(chunk);
   }
   return {
     words: words + logoWords,
-    characters: countCharacters(text) - markupChars,
+    characters: countCharacters(text),
     logographicCharacters: logo,
   };
 }
@@ -134,14 +125,10 @@ export function countCharacters(text: string): number {
     }
     if (c >= 0xdc00 && c <= 0xdfff) continue; // low surrogate: counted with its high surrogate
     if (c === 0x85 || c === 0x1680 || c === 0x202f || c === 0x205f || c === 0xfeff) continue;
+    if (c >= 0xe100 && c <= 0xe17f) continue; // an inline code (see inline.ts)
     n++;
   }
   return n;
-}
-
-/** Text without markup, for callers that need to compare the words themselves. */
-export function stripMarkup(text: string): string {
-  return text.replace(TAG_ONLY_RE, ' ');
 }
 
 const NUMBERS_ONLY_RE = /^[\s\p{N}\p{P}\p{S}]*$/u;

@@ -85,7 +85,7 @@ interface Tokens {
 }
 
 const TOKEN_RE =
-  /<\/?[a-z][^<>]*>|\p{Nd}+(?:[.,:/-]\p{Nd}+)*|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*|[^\s]/gu;
+  /[\uE100-\uE17F]|\p{Nd}+(?:[.,:/-]\p{Nd}+)*|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*|[^\s]/gu;
 
 export function tokenize(text: string): Tokens {
   const keys: string[] = [];
@@ -95,8 +95,8 @@ export function tokenize(text: string): Tokens {
   for (const m of text.matchAll(TOKEN_RE)) {
     const t = m[0];
     const c = t.charCodeAt(0);
-    if (c === 60 /* < */ && t.length > 1) {
-      tags.push(t.replace(/\s.*$/, '').replace(/>$/, ''));
+    if (c >= 0xe100 && c <= 0xe17f) {
+      tags.push(t);
     } else if (c >= 48 && c <= 57) {
       numbers.push(t);
       keys.push('#');

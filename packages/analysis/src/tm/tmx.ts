@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
 import { primaryLanguage } from '../count/words.ts';
+import { inlineTag } from '../inline.ts';
 import { ContextChain } from './context-chain.ts';
 import type { TmUnit } from './memory.ts';
 
@@ -25,8 +26,8 @@ const CODE_ELEMENTS = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
 
 /**
  * Reads a TMX file as a stream of units, never holding more than one chunk's worth of units:
- * suitable for batch-inserting a million units into a database. Inline codes become `<bpt>`-like
- * tags in the text (they count zero and feed the tag penalty). Context hashes come from the
+ * suitable for batch-inserting a million units into a database. Inline codes become inline-code
+ * characters in the text (see inline.ts) (they count zero and feed the tag penalty). Context hashes come from the
  * neighbouring units in file order.
  */
 export async function* readTmx(
@@ -60,7 +61,7 @@ export async function* readTmx(
     else if (name === 'seg') segParts = [];
     else if (segParts) {
       if (CODE_ELEMENTS.has(name)) {
-        segParts.push(`<${name}>`);
+        segParts.push(inlineTag(name));
         if (!tag.isSelfClosing) codeDepth++;
       }
     }
