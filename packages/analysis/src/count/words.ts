@@ -1,11 +1,13 @@
 /**
  * GMX-V word and character counting.
  *
- * Words follow the Unicode word-boundary rules (UAX #29: letters, marks, digits and connector
- * punctuation join; apostrophes and full stops between letters stay inside a word), with the
- * GMX-V adjustments: numbers, URLs, e-mail addresses, placeholders and hyphenated words are one
- * word each, markup counts zero. Han, Kana, Hangul and Thai have no reliable word boundaries, so
- * GMX-V counts their characters and divides by a per-language factor.
+ * Words follow GMX-V 2.0: the Unicode word boundaries of UAX #29 with GMX-V's exception that a
+ * hyphen between letters does not break a word. So letters, marks, digits and connectors (`_`)
+ * join (WB5, WB8–WB10, WB13a/b); `'`, `’`, `.` and `:` join letters (WB6/7: `don't`, `U.S.A`,
+ * `file.txt`); `,` `.` `;` `'` join digits (WB11/12: `1,234.50`); everything else breaks:
+ * slashes (`and/or` = 2, `/usr/share/doc` = 3), `I:226` = 2, `12:30` = 2. Han, Kana, Hangul and
+ * Thai have no reliable word boundaries, so GMX-V counts their characters and divides by a
+ * per-language factor. Deliberate departures are in docs/decisions/0010-word-count-rules.md.
  *
  * The rules are a single compiled regular expression rather than `Intl.Segmenter('word')`:
  * the results agree on ordinary text (see the tests) and it is several times faster.
@@ -17,7 +19,7 @@ export const gmxvFactors = { zh: 2.8, ja: 3.0, ko: 3.3, th: 6.0 } as const;
 export interface WordCount {
   /** GMX-V words; fractional when the text contains Chinese, Japanese, Korean or Thai characters. */
   words: number;
-  /** GMX-V characters: every character that is not whitespace or markup. */
+  /** Characters that are not whitespace (nor inline codes), as OmegaT's "characters without spaces". */
   characters: number;
   /** Han, Kana, Hangul and Thai characters (already included in `words` through the factors). */
   logographicCharacters: number;
@@ -25,21 +27,18 @@ export interface WordCount {
 
 const LOGO = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\u30FC`;
 const WORD_CHAR = String.raw`[[\p{L}\p{M}\p{N}\p{Pc}]--[${LOGO}]]`;
-const JOINER = String.raw`['\u2019\u00B7.\-\u2010\u2011:]`;
+const LETTER = String.raw`[\p{L}--[${LOGO}]]`;
+// UAX #29 MidLetter, MidNumLet and Single_Quote (join letters, WB6/7)
+const MID_LETTER = String.raw`[:\u00B7\u0387\u055F\u05F4\u2027\uFE13\uFE55\uFF1A.\u2018\u2019\u2024\uFE52\uFF07\uFF0E']`;
+// UAX #29 MidNum, MidNumLet and Single_Quote (join digits, WB11/12)
+const MID_NUM = String.raw`[,;\u037E\u0589\u060C\u060D\u066C\u07F8\u2044\uFE10\uFE14\uFE50\uFE54\uFF0C\uFF1B.\u2018\u2019\u2024\uFE52\uFF07\uFF0E']`;
+// GMX-V: hyphens between letters do not break ("Italian-American" is one word)
+const HYPHEN = String.raw`[\-\u2010\u2011]`;
+const JOIN = String.raw`(?:(?<=[\p{L}\p{M}])${MID_LETTER}(?=${LETTER})|(?<=\p{N})${MID_NUM}(?=\p{N})|(?<=[\p{L}\p{M}])${HYPHEN}(?=${LETTER}))`;
 
 const TOKEN_SOURCES = [
-  // placeholders: {{name}}, {0}, {name}, ${name}, %s, %1$d, %(name)s, %@
-  String.raw`(?:\{\{\s*[^\{\}\s]{1,64}\s*\}\}|\$?\{[\p{L}\p{N}_.:,\-]{0,64}\}|%\([\p{L}_][\p{L}\p{N}_]*\)[sdifr]|%(?:\d+\$)?[\-+ 0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@])`,
-  // URLs
-  String.raw`(?:(?:(?:https?|ftp|file|mailto):\/\/|www\.)[^\s<>"'\u201C\u201D]*[^\s<>"'\u201C\u201D.,;:!?\)\]\}\u2019])`,
-  // e-mail addresses
-  String.raw`(?:[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,})`,
-  // paths and slash-joined terms: /usr/sbin/sendmail, ~/.ssh/id_rsa, and/or, TCP/IP
-  String.raw`(?:(?:~|\.{1,2})?\/?(?:[\p{L}\p{N}_.\-~:@+=$]+\/)+[\p{L}\p{N}_.\-~+=$]*[\p{L}\p{N}_~+=$]|\/(?:[\p{L}\p{N}_.\-]+))`,
-  // numbers: 1,000.50  -12  3.5%  12:30  2024-01-01  1/2
-  String.raw`(?:[+\-\u2212]?\p{Nd}+(?:[.,:\/\-\u2010]\p{Nd}+)*%?(?![\p{L}\p{Nd}]))`,
-  // words, including hyphenated and apostrophe words
-  String.raw`(?:${WORD_CHAR}+(?:${JOINER}${WORD_CHAR}+)*)`,
+  // a word: word characters joined by the UAX #29 and GMX-V joiners
+  String.raw`(?:${WORD_CHAR}+(?:${JOIN}${WORD_CHAR}+)*)`,
   // a single logographic character
   String.raw`([${LOGO}])`,
 ];
@@ -47,7 +46,7 @@ const TOKEN_SOURCES = [
 const TOKEN_RE = new RegExp(TOKEN_SOURCES.join('|'), 'gv');
 const CHUNK_RE = /\S+/g;
 const PLAIN_WORD_RE =
-  /^[("'\u201C\u2018\u00BF\u00A1\u00AB]?[A-Za-z\u00C0-\u024F]+[.,;:!?"'\u201D\u2019\u00BB)]*$/;
+  /^[("'\u201C\u2018\u00BF\u00A1\u00AB]?[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+[.,;:!?"'\u201D\u2019\u00BB)]*$/;
 const HAS_WORDISH_RE = /[\p{L}\p{N}]/u;
 
 function factorFor(ch: string, lang: string): number {
