@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { BandAccumulator } from './bands.ts';
 import type { Bands } from './bands.ts';
 import { bandFor } from './bands.ts';
+import { countWordsPocount } from './count/pocount.ts';
 import { countWords } from './count/words.ts';
 import type { DetectedType } from './detect.ts';
 import { AnalysisError, ErrorKeys, toFileError } from './errors.ts';
@@ -158,6 +159,8 @@ async function analyseOneFile(
     if (!docu.error) {
       docSegments = await bandDocument(
         docu.paragraphs,
+        // PO files are counted as their reference tool, pocount, counts them (ADR 0010).
+        docu.detectedType === 'po' ? countWordsPocount : countWords,
         sourceLanguage,
         targets,
         limits,
@@ -231,6 +234,7 @@ async function analyseOneFile(
 
 async function bandDocument(
   paragraphs: string[],
+  count: typeof countWords,
   sourceLanguage: string,
   targets: string[],
   limits: AnalysisLimits,
@@ -243,7 +247,7 @@ async function bandDocument(
   const prepared: Prepared[] = [];
   for (const p of paragraphs) {
     for (const s of segment(p, sourceLanguage, { maxSegmentChars: limits.maxSegmenterChars })) {
-      const { words, characters } = countWords(s, sourceLanguage);
+      const { words, characters } = count(s, sourceLanguage);
       if (words === 0) continue;
       const normalized = normalizeSegment(s);
       const key = segmentKey(normalized);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countWordsPocount } from '../src/count/pocount.ts';
 import { analyse, docx, odf, paragraphsOf, wp } from './helpers.ts';
 
 const words = async (name: string, content: string | Uint8Array) =>
@@ -89,5 +90,15 @@ describe('PO as pocount counts it (issue 15, item 4)', () => {
       'See the intro and the rest.',
       'Tab and new line "quoted" back\\slash',
     ]);
+  });
+
+  it('counts words as pocount does (whitespace tokens, a dot between non-digits splits), not by GMX-V', async () => {
+    const po =
+      'msgid "Use and/or with file.txt, e.g. here (see /usr/share/doc)."\nmsgstr ""\n\n' +
+      'msgid "Version 1.2.3 — 50% done…"\nmsgstr ""\n';
+    // pocount --csv on this file: 13 source words
+    expect(await words('b.po', po)).toBe(13);
+    expect(countWordsPocount('Use and/or with file.txt, e.g. here').words).toBe(6); // Use and/or with fil xt here
+    expect(countWordsPocount('日本語のテキスト', 'ja').words).toBeCloseTo(8 / 3, 10);
   });
 });

@@ -22,8 +22,7 @@ function unquote(s: string): string {
 
 // The markup translate-toolkit removes before counting (html2po and similar tools leave HTML tags in msgids).
 const BR_RE = /<br\s*?\/?>/g;
-const TAG_RE =
-  /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:"[^"]*?"|'[^']*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
+const TAG_RE = /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:".*?"|'.*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
 
 /** A msgid as translate-toolkit's pocount reads it: `<br>` is a line break, HTML/XML tags are markup. */
 export function poText(msgid: string): string {
