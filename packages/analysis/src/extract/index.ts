@@ -24,6 +24,11 @@ export interface WalkContext {
   budget: ExtractContext['budget'];
   /** Told the type of the top-level file as soon as it is known (so that errors can still report it). */
   onDetected?: (type: DetectedType) => void;
+  /**
+   * When given, the paragraphs of each document go to the function it returns (called at a
+   * document's first paragraph) instead of being collected in `ExtractedDocument.paragraphs`.
+   */
+  startDocument?: (type: DetectedType) => (paragraph: string) => void;
 }
 
 /** Folders and files that archivers add and nobody wants counted. */
@@ -55,7 +60,7 @@ export async function walkFile(
       if (top) ctx.onDetected?.(type);
       if (type !== 'zip') {
         const paragraphs: string[] = [];
-        await extractFromZipFormat(type, zip, { ...ctx, emit: (p) => paragraphs.push(p) });
+        await extractFromZipFormat(type, zip, { ...ctx, emit: sink(ctx, type, paragraphs) });
         await onDocument(doc(prefix, type, paragraphs));
         return type;
       }
@@ -110,7 +115,15 @@ export async function walkFile(
     }
   }
   const paragraphs: string[] = [];
-  const ectx: ExtractContext = { ...ctx, emit: (p) => paragraphs.push(p) };
+  // the sink is taken at the first paragraph, when an OLE file's kind is known
+  let emit: ((p: string) => void) | undefined;
+  const ectx: ExtractContext = {
+    ...ctx,
+    emit: (p) => {
+      emit ??= sink(ctx, type, paragraphs);
+      emit(p);
+    },
+  };
   switch (type) {
     case 'empty':
       break;
@@ -153,6 +166,10 @@ export async function walkFile(
   }
   await onDocument(doc(prefix, type, paragraphs));
   return type;
+}
+
+function sink(ctx: WalkContext, type: DetectedType, paragraphs: string[]): (p: string) => void {
+  return ctx.startDocument ? ctx.startDocument(type) : (p) => paragraphs.push(p);
 }
 
 function doc(path: string | undefined, detectedType: DetectedType, paragraphs: string[]): ExtractedDocument {
