@@ -162,10 +162,10 @@ export async function referenceComparison(
   const office = readdirSync(join(corpus, 'office'))
     .filter((f) => /\.(docx|odt|ods|odp|pptx|xlsx)$/.test(f))
     .map((f) => join(corpus, 'office', f));
-  const l10n = [join(corpus, 'l10n', 'ch06.en.xliff')].filter(existsSync);
   if (existsSync(OMEGAT_JAR)) {
     out('  OmegaT 3.6 (console-translate, project_stats.txt), per file:\n');
-    for (const [key, files] of groups([...html, ...office, ...l10n])) {
+    // (OmegaT 3.6's XLIFF filter reads 39 words of po2xliff's ch06.en.xliff, so XLIFF is compared with pocount only)
+    for (const [key, files] of groups([...html, ...office])) {
       const lang = key.split(' ')[1] ?? 'en';
       const ours = await verba(verbaBin, files, lang);
       const theirs = await omegat(files, lang);
