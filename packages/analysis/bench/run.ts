@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { analyseTask, InMemoryTranslationMemory, readTmx } from '../src/index.ts';
 import type { TaskFile } from '../src/index.ts';
 import { docx, html, rng, writeTmx, writeZip } from './generate.ts';
+import { leverage } from './leverage.ts';
 import { referenceComparison } from './reference.ts';
 
 const run = promisify(execFile);
@@ -352,6 +353,7 @@ async function section5() {
   );
   if (!hasCorpus) return line('corpus', 'not found; skipped');
   await referenceComparison(corpus, (s) => process.stdout.write(s));
+  await leverage(join(corpus, 'l10n', 'ch06.en.po'), (s) => process.stdout.write(s));
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'verba-bench-'));
