@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { bandNames } from './bands.ts';
 import { analyseTask } from './task.ts';
 import type { TaskResult, TargetBands } from './task.ts';
-import { InMemoryTranslationMemory } from './tm/memory.ts';
-import { readTmx } from './tm/tmx.ts';
+import { AnalysisError, ErrorKeys } from './errors.ts';
+import type { InMemoryTranslationMemory } from './tm/memory.ts';
 
 const USAGE = `Usage: verba-analyse FILES... --source en --target es,fr [--tmx memory.tmx] [--json]
 
@@ -46,15 +46,12 @@ export async function main(argv: string[]): Promise<number> {
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const memories = new Map<string, InMemoryTranslationMemory>();
-  for (const tmxPath of values.tmx ?? []) {
-    for (const target of targets) {
-      const memory = memories.get(target) ?? new InMemoryTranslationMemory();
-      await memory.addAll(
-        readTmx(createReadStream(tmxPath), { sourceLanguage: source, targetLanguage: target }),
-      );
-      memories.set(target, memory);
-    }
+  let memories: Map<string, InMemoryTranslationMemory>;
+  try {
+    memories = await loadMemories(values.tmx ?? [], source, targets);
+  } catch (err) {
+    process.stderr.write(`verba-analyse: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
   }
   const started = performance.now();
   const result = await analyseTask({
@@ -74,6 +71,53 @@ export async function main(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else process.stdout.write(formatTable(result, targets, performance.now() - started));
   return result.files.some((f) => f.error) ? 1 : 0;
+}
+
+const TMX_PROBLEMS: Record<string, string> = {
+  [ErrorKeys.xmlEntities]: 'it declares XML entities, which are refused',
+  [ErrorKeys.xmlInvalid]: 'it is not well-formed TMX (XML)',
+  [ErrorKeys.aborted]: 'reading was interrupted',
+};
+
+/** The memories of the --tmx files, one per target; a file that cannot be read is a usage error. */
+async function loadMemories(
+  paths: string[],
+  source: string,
+  targets: string[],
+): Promise<Map<string, InMemoryTranslationMemory>> {
+  const memories = new Map<string, InMemoryTranslationMemory>();
+  if (paths.length === 0) return memories;
+  const [{ InMemoryTranslationMemory }, { readTmx }] = await Promise.all([
+    import('./tm/memory.ts'),
+    import('./tm/tmx.ts'),
+  ]);
+  for (const tmxPath of paths) {
+    for (const target of targets) {
+      const memory = memories.get(target) ?? new InMemoryTranslationMemory();
+      try {
+        await memory.addAll(
+          readTmx(createReadStream(tmxPath), { sourceLanguage: source, targetLanguage: target }),
+        );
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        const why =
+          err instanceof AnalysisError
+            ? (TMX_PROBLEMS[err.key] ?? err.key)
+            : code === 'ENOENT'
+              ? 'no such file'
+              : code === 'EISDIR'
+                ? 'it is a folder'
+                : code === 'EACCES'
+                  ? 'permission denied'
+                  : err instanceof Error
+                    ? err.message
+                    : String(err);
+        throw new Error(`cannot use --tmx ${tmxPath}: ${why}`, { cause: err });
+      }
+      memories.set(target, memory);
+    }
+  }
+  return memories;
 }
 
 const HEADERS = [

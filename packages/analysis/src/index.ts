@@ -25,6 +25,7 @@ export type { TmUnit } from './tm/memory.ts';
 export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';
 export type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './tm/types.ts';
 export { contextHash, normalizeSegment } from './normalize.ts';
+export { inlineTag } from './inline.ts';
 export { defaultLimits, resolveLimits } from './limits.ts';
 export type { AnalysisLimits } from './limits.ts';
 export { AnalysisError, ErrorKeys } from './errors.ts';

@@ -245,7 +245,30 @@ export async function* readTextChunks(
   }
 }
 
-/** Yields lines of a text file without holding the whole file (a single 5 MB line is one string). */
+/**
+ * Longest paragraph handed on at once: longer ones (a 100 MB file on one line, a huge XML text
+ * node) are cut at whitespace, so memory does not grow with the document.
+ */
+export const PARAGRAPH_CAP = 64 * 1024;
+
+const SPACE_RE = /\s/;
+const END_RE = /[.!?。！？]/;
+
+/**
+ * Where to cut `text` under `max`: after the last sentence end followed by whitespace in its
+ * second half, else at the last whitespace, else at `max`.
+ */
+export function cutAtWhitespace(text: string, max: number): number {
+  let space = -1;
+  for (let i = max; i > max / 2; i--) {
+    if (!SPACE_RE.test(text[i] ?? '')) continue;
+    if (END_RE.test(text[i - 1] ?? '')) return i;
+    if (space < 0) space = i;
+  }
+  return space > 0 ? space : max;
+}
+
+/** Yields lines of a text file without holding the whole file; lines over `PARAGRAPH_CAP` come in pieces cut at whitespace. */
 export async function* readLines(path: Source, signal: AbortSignal): AsyncGenerator<string> {
   let carry = '';
   for await (const chunk of readTextChunks(path, signal)) {
@@ -256,6 +279,11 @@ export async function* readLines(path: Source, signal: AbortSignal): AsyncGenera
       start = nl + 1;
     }
     carry = text.slice(start);
+    while (carry.length > PARAGRAPH_CAP) {
+      const cut = cutAtWhitespace(carry, PARAGRAPH_CAP);
+      yield carry.slice(0, cut);
+      carry = carry.slice(cut);
+    }
   }
   if (carry) yield carry.replace(/\r$/, '');
 }

@@ -6,9 +6,13 @@ export interface AnalysisLimits {
   maxEntryBytes: number;
   /** Total inflated bytes of one archive (including nested archives). */
   maxArchiveTotalBytes: number;
-  /** Largest inflated/compressed ratio accepted for a member bigger than `ratioThresholdBytes`. */
+  /**
+   * Largest inflated/compressed ratio accepted for a member once it expands past `ratioThresholdBytes`
+   * (declared, or counted while inflating). A high ratio alone is no bomb: a LibreOffice .docx of
+   * 30,000 repeated paragraphs (13 MB of XML) compresses 164:1.
+   */
   maxCompressionRatio: number;
-  /** Members smaller than this are not checked for their ratio (tiny files compress very well). */
+  /** Members expanding to less than this are only held to `maxEntryBytes` and the archive total. */
   ratioThresholdBytes: number;
   /** Entries in one archive. */
   maxArchiveEntries: number;
@@ -29,7 +33,7 @@ export const defaultLimits: AnalysisLimits = {
   maxEntryBytes: 256 * 1024 * 1024,
   maxArchiveTotalBytes: 1024 * 1024 * 1024,
   maxCompressionRatio: 100,
-  ratioThresholdBytes: 1024 * 1024,
+  ratioThresholdBytes: 32 * 1024 * 1024,
   maxArchiveEntries: 10_000,
   maxArchiveDepth: 3,
   fileTimeoutMs: 5 * 60 * 1000,

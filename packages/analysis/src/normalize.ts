@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 
-const TAG_RE = /<\/?[A-Za-z][^<>]*>/g;
-
-/** The form of a source segment used for repetitions and exact matches: whitespace collapsed, tags in lower case. */
+/** The form of a source segment used for repetitions and exact matches: whitespace collapsed. */
 export function normalizeSegment(text: string): string {
-  let t = SPACE_RUN_RE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
-  if (t.includes('<')) t = t.replace(TAG_RE, (tag) => tag.toLowerCase());
-  return t;
+  return SPACE_RUN_RE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
 }
 
 const SPACE_RUN_RE = /\s\s|[^\S ]/;

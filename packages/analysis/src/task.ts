@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
 import { BandAccumulator } from './bands.ts';
 import type { Bands } from './bands.ts';
-import { bandFor } from './bands.ts';
-import { countWords } from './count/words.ts';
 import type { DetectedType } from './detect.ts';
+import { DocumentBands } from './document-bands.ts';
 import { AnalysisError, ErrorKeys, toFileError } from './errors.ts';
 import type { FileError } from './errors.ts';
 import { walkFile } from './extract/index.ts';
@@ -12,9 +11,6 @@ import { receive, Scratch } from './io.ts';
 import type { Source } from './io.ts';
 import { resolveLimits } from './limits.ts';
 import type { AnalysisLimits } from './limits.ts';
-import { contextHash, normalizeSegment, segmentKey } from './normalize.ts';
-import { segment } from './segment/segment.ts';
-import { bestMatch } from './tm/score.ts';
 import type { TranslationMemory } from './tm/types.ts';
 
 export interface TaskFile {
@@ -63,18 +59,6 @@ export interface TaskResult {
   /** Sum over all files, per target language. */
   totals: Record<string, TargetBands>;
 }
-
-interface Prepared {
-  text: string;
-  words: number;
-  characters: number;
-  repetition: boolean;
-  prevHash: string;
-  nextHash: string;
-}
-
-const EMPTY_HASH = contextHash('');
-const LOOKUP_CONCURRENCY = 8;
 
 /**
  * Analyses the files of a task: extraction, segmentation, GMX-V counts, repetitions across the
@@ -152,21 +136,29 @@ async function analyseOneFile(
   let segments = 0;
   let isArchive = false;
   let detected: DetectedType = 'unknown';
+  const memories = targets.map((t) => memoryFor(t));
+  let current: DocumentBands | undefined;
+  const startDocument = (type: DetectedType) => {
+    const bands = new DocumentBands(
+      type,
+      sourceLanguage,
+      limits,
+      (key) => seen.has(key) || seenHere.has(key),
+      memories,
+    );
+    current = bands;
+    return (p: string) => bands.paragraph(p);
+  };
   const onDocument = async (docu: ExtractedDocument) => {
-    const accs = targets.map(() => new BandAccumulator());
+    const bands = current;
+    current = undefined;
+    let accs = targets.map(() => new BandAccumulator());
     let docSegments = 0;
-    if (!docu.error) {
-      docSegments = await bandDocument(
-        docu.paragraphs,
-        sourceLanguage,
-        targets,
-        limits,
-        seen,
-        seenHere,
-        memoryFor,
-        accs,
-        controller.signal,
-      );
+    if (!docu.error && bands) {
+      await bands.finish(controller.signal);
+      accs = bands.accumulators;
+      docSegments = bands.segments;
+      for (const k of bands.keys) seenHere.add(k);
       segments += docSegments;
       accs.forEach((a, i) => fileAcc[i]?.merge(a));
     }
@@ -196,6 +188,7 @@ async function analyseOneFile(
           onDetected: (t) => {
             detected = t;
           },
+          startDocument,
         },
         onDocument,
       );
@@ -227,77 +220,6 @@ async function analyseOneFile(
     outer?.removeEventListener('abort', onOuterAbort);
     await scratch.clean();
   }
-}
-
-async function bandDocument(
-  paragraphs: string[],
-  sourceLanguage: string,
-  targets: string[],
-  limits: AnalysisLimits,
-  seen: Set<number>,
-  seenHere: Set<number>,
-  memoryFor: (t: string) => TranslationMemory | undefined,
-  accs: BandAccumulator[],
-  signal: AbortSignal,
-): Promise<number> {
-  const prepared: Prepared[] = [];
-  for (const p of paragraphs) {
-    for (const s of segment(p, sourceLanguage, { maxSegmentChars: limits.maxSegmenterChars })) {
-      const { words, characters } = countWords(s, sourceLanguage);
-      if (words === 0) continue;
-      const normalized = normalizeSegment(s);
-      const key = segmentKey(normalized);
-      const repetition = seen.has(key) || seenHere.has(key);
-      seenHere.add(key);
-      prepared.push({
-        text: normalized,
-        words,
-        characters,
-        repetition,
-        prevHash: EMPTY_HASH,
-        nextHash: EMPTY_HASH,
-      });
-    }
-  }
-  const memories = targets.map((t) => memoryFor(t));
-  for (let i = 0; memories.some((m) => m !== undefined) && i < prepared.length; i++) {
-    const cur = prepared[i] as Prepared;
-    const prev = prepared[i - 1];
-    const next = prepared[i + 1];
-    if (prev) cur.prevHash = contextHash(prev.text);
-    if (next) cur.nextHash = contextHash(next.text);
-  }
-  for (let t = 0; t < targets.length; t++) {
-    const acc = accs[t] as BandAccumulator;
-    const memory = memories[t];
-    const scores = new Array<number>(prepared.length).fill(0);
-    if (memory) {
-      // A database-backed memory answers in parallel; a few lookups at a time keep it busy.
-      for (let start = 0; start < prepared.length; start += LOOKUP_CONCURRENCY) {
-        if (signal.aborted)
-          throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
-        const batch = prepared.slice(start, start + LOOKUP_CONCURRENCY);
-        const found = await Promise.all(
-          batch.map(async (seg) => {
-            if (seg.text.length > limits.maxMatchChars) return 0;
-            const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
-            const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
-            return bestMatch(query, candidates).score;
-          }),
-        );
-        found.forEach((score, i) => {
-          scores[start + i] = score;
-        });
-      }
-    }
-    prepared.forEach((seg, i) => {
-      const score = scores[i] ?? 0;
-      // Order of precedence: in-context match, repetition, exact match, fuzzy bands (as Trados counts).
-      const band = score >= 101 ? 'percent101' : seg.repetition ? 'repetitions' : bandFor(score);
-      acc.add(band, seg.words, seg.characters);
-    });
-  }
-  return prepared.length;
 }
 
 /** Receives the caller's stream (memory or scratch file); failures of the stream itself are "read failed", not "corrupt". */

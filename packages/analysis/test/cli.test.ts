@@ -65,4 +65,35 @@ describe('verba-analyse', () => {
     expect(code).toBe(2);
     expect(out).toMatch(/Usage: verba-analyse/);
   });
+
+  it.each([
+    ['missing', () => join(dir, 'nope.tmx'), /cannot use --tmx .*nope\.tmx: no such file/],
+    ['a folder', () => dir, /cannot use --tmx .*: it is a folder/],
+    ['not XML', () => join(dir, 'garbage.tmx'), /cannot use --tmx .*garbage\.tmx: it is not well-formed TMX/],
+    [
+      'entity bomb',
+      () => join(dir, 'laughs.tmx'),
+      /cannot use --tmx .*laughs\.tmx: it declares XML entities/,
+    ],
+  ])('a %s --tmx file is a clear message and exit code 2, no stack trace', async (_what, path, message) => {
+    await writeFile(join(dir, 'garbage.tmx'), Buffer.from([0x50, 0x4b, 3, 4, 0xff, 0, 0x3c, 0x3c, 0x3e]));
+    await writeFile(
+      join(dir, 'laughs.tmx'),
+      '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><tmx><body><tu><tuv xml:lang="en"><seg>&b;</seg></tuv></tu></body></tmx>',
+    );
+    let err = '';
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      const { code, out } = await capture([join(dir, 'a.txt'), '--tmx', path(), '-t', 'es']);
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      expect(err).toMatch(message);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

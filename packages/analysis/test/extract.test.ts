@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ap, docx, odf, paragraphsOf, pptx, wp, xlsx, zip } from './helpers.ts';
 import { docFile, pptFile, xlsFile } from './ole-builders.ts';
+import { inlineTag as t } from '../src/index.ts';
 
 describe('plain text formats', () => {
   it('txt: one paragraph per line, UTF-8 with or without BOM', async () => {
@@ -63,7 +64,10 @@ describe('XML formats', () => {
     </body></file></xliff>`;
     const r = await paragraphsOf('a.xliff', x);
     expect(r.detectedType).toBe('xliff');
-    expect(r.paragraphs).toEqual(['Click <g>Save</g> now.<ph>', 'Last <bpt>bold<ept>']);
+    expect(r.paragraphs).toEqual([
+      `Click ${t('g')}Save${t('/g')} now.${t('ph')}`,
+      `Last ${t('bpt')}bold${t('ept')}`,
+    ]);
   });
 
   it('xliff 2.0: segments of translatable units, mrk translate="no" skipped', async () => {
@@ -72,7 +76,7 @@ describe('XML formats', () => {
       <unit id="u2" translate="no"><segment><source>Nope</source></segment></unit>
     </file></xliff>`;
     const r = await paragraphsOf('a.xlf', x);
-    expect(r.paragraphs).toEqual(['Hello <pc>world</pc>.', 'Keep <mrk></mrk> out.']);
+    expect(r.paragraphs).toEqual([`Hello ${t('pc')}world${t('/pc')}.`, `Keep ${t('mrk')}${t('/mrk')} out.`]);
   });
 
   it('html: body, title, alt and meta description; scripts, styles and translate="no" skipped', async () => {

@@ -14,7 +14,10 @@ describe('hostile and broken files', () => {
   it('zip bomb: a small archive inflating past the ratio limit is refused, the rest is analysed', async () => {
     const bomb = zip({ 'zeros.txt': new Uint8Array(24 * 1024 * 1024) }, 9);
     expect(bomb.length).toBeLessThan(200_000);
-    const r = await analyse({ 'bomb.zip': bomb, ...ok });
+    const r = await analyse(
+      { 'bomb.zip': bomb, ...ok },
+      { limits: { ratioThresholdBytes: 4 * 1024 * 1024 } },
+    );
     expect(fileError(r, 'bomb.zip')).toBe(ErrorKeys.zipBomb);
     expect(r.files.find((f) => f.name === 'fine.txt')?.byTarget.es?.total_words).toBe(4);
   });
@@ -244,5 +247,34 @@ describe('limits and reporting', () => {
       ['xml', ErrorKeys.xmlEntities],
       ['ole', ErrorKeys.encrypted],
     ]);
+  });
+});
+
+describe('zip budgets instead of ratio alone (issue 15, item 7)', () => {
+  it('a LibreOffice-like docx of 30,000 repeated contract paragraphs (ratio > 160) is analysed', async () => {
+    const para =
+      '<w:p><w:pPr><w:pStyle w:val="Normal"/><w:spacing w:before="0" w:after="140"/><w:jc w:val="both"/></w:pPr>' +
+      '<w:r><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/><w:sz w:val="24"/></w:rPr>' +
+      '<w:t xml:space="preserve">The Supplier shall deliver the Goods to the Buyer at the place and on the date specified in the Order.</w:t></w:r></w:p>';
+    const file = zip(
+      {
+        '[Content_Types].xml':
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${para.repeat(30_000)}</w:body></w:document>`,
+      },
+      9,
+    );
+    const r = await analyse({ 'contract.docx': file });
+    expect(r.files[0]?.error).toBeUndefined();
+    expect(r.files[0]?.byTarget.es?.total_words).toBe(30_000 * 20);
+    expect(r.files[0]?.byTarget.es?.repetitions).toBe(29_999 * 20);
+  }, 60_000);
+
+  it('a bomb is stopped by its declared size before anything is inflated, with the default limits', async () => {
+    // 40 MB of zeros in 40 KB: past the 32 MB threshold at a ratio of about 1000
+    const bomb = zip({ 'zeros.txt': new Uint8Array(40 * 1024 * 1024) }, 9);
+    const r = await paragraphsOf('bomb.zip', bomb);
+    expect(r.error?.key).toBe(ErrorKeys.zipBomb);
+    expect(r.error?.params?.reason).toBe('ratio');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * GMX-V word and character counting.
  *
- * Words follow the Unicode word-boundary rules (UAX #29: letters, marks, digits and connector
- * punctuation join; apostrophes and full stops between letters stay inside a word), with the
- * GMX-V adjustments: numbers, URLs, e-mail addresses, placeholders and hyphenated words are one
- * word each, markup counts zero. Han, Kana, Hangul and Thai have no reliable word boundaries, so
- * GMX-V counts their characters and divides by a per-language factor.
+ * Words follow GMX-V 2.0: the Unicode word boundaries of UAX #29 with GMX-V's exception that a
+ * hyphen between letters does not break a word. So letters, marks, digits and connectors (`_`)
+ * join (WB5, WB8–WB10, WB13a/b); `'`, `’`, `.` and `:` join letters (WB6/7: `don't`, `U.S.A`,
+ * `file.txt`); `,` `.` `;` `'` join digits (WB11/12: `1,234.50`); everything else breaks:
+ * slashes (`and/or` = 2, `/usr/share/doc` = 3), `I:226` = 2, `12:30` = 2. Han, Kana, Hangul and
+ * Thai have no reliable word boundaries, so GMX-V counts their characters and divides by a
+ * per-language factor. Deliberate departures are in docs/decisions/0010-word-count-rules.md.
  *
  * The rules are a single compiled regular expression rather than `Intl.Segmenter('word')`:
  * the results agree on ordinary text (see the tests) and it is several times faster.
@@ -17,7 +19,7 @@ export const gmxvFactors = { zh: 2.8, ja: 3.0, ko: 3.3, th: 6.0 } as const;
 export interface WordCount {
   /** GMX-V words; fractional when the text contains Chinese, Japanese, Korean or Thai characters. */
   words: number;
-  /** GMX-V characters: every character that is not whitespace or markup. */
+  /** Characters that are not whitespace (nor inline codes), as OmegaT's "characters without spaces". */
   characters: number;
   /** Han, Kana, Hangul and Thai characters (already included in `words` through the factors). */
   logographicCharacters: number;
@@ -25,33 +27,26 @@ export interface WordCount {
 
 const LOGO = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\u30FC`;
 const WORD_CHAR = String.raw`[[\p{L}\p{M}\p{N}\p{Pc}]--[${LOGO}]]`;
-const JOINER = String.raw`['\u2019\u00B7.\-\u2010\u2011:]`;
+const LETTER = String.raw`[\p{L}--[${LOGO}]]`;
+// UAX #29 MidLetter, MidNumLet and Single_Quote (join letters, WB6/7)
+const MID_LETTER = String.raw`[:\u00B7\u0387\u055F\u05F4\u2027\uFE13\uFE55\uFF1A.\u2018\u2019\u2024\uFE52\uFF07\uFF0E']`;
+// UAX #29 MidNum, MidNumLet and Single_Quote (join digits, WB11/12)
+const MID_NUM = String.raw`[,;\u037E\u0589\u060C\u060D\u066C\u07F8\u2044\uFE10\uFE14\uFE50\uFE54\uFF0C\uFF1B.\u2018\u2019\u2024\uFE52\uFF07\uFF0E']`;
+// GMX-V: hyphens between letters do not break ("Italian-American" is one word)
+const HYPHEN = String.raw`[\-\u2010\u2011]`;
+const JOIN = String.raw`(?:(?<=[\p{L}\p{M}])${MID_LETTER}(?=${LETTER})|(?<=\p{N})${MID_NUM}(?=\p{N})|(?<=[\p{L}\p{M}])${HYPHEN}(?=${LETTER}))`;
 
 const TOKEN_SOURCES = [
-  // markup: tags, comments, processing instructions, character references
-  String.raw`(<\/?[A-Za-z][\w:.\-]*(?:\s[^<>]{0,500})?\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|&(?:#\d{1,7}|#x[\da-fA-F]{1,6}|[A-Za-z]{2,8});)`,
-  // placeholders: {{name}}, {0}, {name}, ${name}, %s, %1$d, %(name)s, %@
-  String.raw`(?:\{\{\s*[^\{\}\s]{1,64}\s*\}\}|\$?\{[\p{L}\p{N}_.:,\-]{0,64}\}|%\([\p{L}_][\p{L}\p{N}_]*\)[sdifr]|%(?:\d+\$)?[\-+ 0#]?\d*(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@])`,
-  // URLs
-  String.raw`(?:(?:(?:https?|ftp|file|mailto):\/\/|www\.)[^\s<>"'\u201C\u201D]*[^\s<>"'\u201C\u201D.,;:!?\)\]\}\u2019])`,
-  // e-mail addresses
-  String.raw`(?:[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,})`,
-  // paths and slash-joined terms: /usr/sbin/sendmail, ~/.ssh/id_rsa, and/or, TCP/IP
-  String.raw`(?:(?:~|\.{1,2})?\/?(?:[\p{L}\p{N}_.\-~:@+=$]+\/)+[\p{L}\p{N}_.\-~+=$]*[\p{L}\p{N}_~+=$]|\/(?:[\p{L}\p{N}_.\-]+))`,
-  // numbers: 1,000.50  -12  3.5%  12:30  2024-01-01  1/2
-  String.raw`(?:[+\-\u2212]?\p{Nd}+(?:[.,:\/\-\u2010]\p{Nd}+)*%?(?![\p{L}\p{Nd}]))`,
-  // words, including hyphenated and apostrophe words
-  String.raw`(?:${WORD_CHAR}+(?:${JOINER}${WORD_CHAR}+)*)`,
+  // a word: word characters joined by the UAX #29 and GMX-V joiners
+  String.raw`(?:${WORD_CHAR}+(?:${JOIN}${WORD_CHAR}+)*)`,
   // a single logographic character
   String.raw`([${LOGO}])`,
 ];
 
 const TOKEN_RE = new RegExp(TOKEN_SOURCES.join('|'), 'gv');
-const WHITESPACE_RE = /\s/gu;
 const CHUNK_RE = /\S+/g;
 const PLAIN_WORD_RE =
-  /^[("'\u201C\u2018\u00BF\u00A1\u00AB]?[A-Za-z\u00C0-\u024F]+[.,;:!?"'\u201D\u2019\u00BB)]*$/;
-const TAG_ONLY_RE = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]{0,500})?\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
+  /^[("'\u201C\u2018\u00BF\u00A1\u00AB]?[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+[.,;:!?"'\u201D\u2019\u00BB)]*$/;
 const HAS_WORDISH_RE = /[\p{L}\p{N}]/u;
 
 function factorFor(ch: string, lang: string): number {
@@ -74,7 +69,10 @@ export function primaryLanguage(lang: string): string {
   return lang.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
-/** Counts GMX-V words and characters of plain text (markup inside it counts zero). */
+/**
+ * Counts GMX-V words and characters of text as a format's parser hands it over: anything shaped
+ * like markup (`<Enter>`, `&lt;`) is text here; inline codes (see inline.ts) count zero.
+ */
 export function countWords(text: string, lang = 'en'): WordCount {
   if (!HAS_WORDISH_RE.test(text)) {
     return { words: 0, characters: countCharacters(text), logographicCharacters: 0 };
@@ -82,15 +80,11 @@ export function countWords(text: string, lang = 'en'): WordCount {
   let words = 0;
   let logo = 0;
   let logoWords = 0;
-  let markupChars = 0;
   const scan = (input: string) => {
     TOKEN_RE.lastIndex = 0;
     for (let m = TOKEN_RE.exec(input); m !== null; m = TOKEN_RE.exec(input)) {
-      const tag = m[1];
-      const ch = m[2];
-      if (tag !== undefined) {
-        markupChars += tag.length - (tag.match(WHITESPACE_RE)?.length ?? 0);
-      } else if (ch !== undefined) {
+      const ch = m[1];
+      if (ch !== undefined) {
         logo++;
         logoWords += 1 / factorFor(ch, lang);
       } else {
@@ -98,21 +92,17 @@ export function countWords(text: string, lang = 'en'): WordCount {
       }
     }
   };
-  if (text.includes('<') || text.includes('&')) {
-    scan(text);
-  } else {
-    // Fast path: most whitespace-separated chunks are one plain word with punctuation around it;
-    // only the others go through the full rules (the same result, several times faster).
-    CHUNK_RE.lastIndex = 0;
-    for (let m = CHUNK_RE.exec(text); m !== null; m = CHUNK_RE.exec(text)) {
-      const chunk = m[0];
-      if (PLAIN_WORD_RE.test(chunk)) words++;
-      else scan(chunk);
-    }
+  // Fast path: most whitespace-separated chunks are one plain word with punctuation around it;
+  // only the others go through the full rules (the same result, several times faster).
+  CHUNK_RE.lastIndex = 0;
+  for (let m = CHUNK_RE.exec(text); m !== null; m = CHUNK_RE.exec(text)) {
+    const chunk = m[0];
+    if (PLAIN_WORD_RE.test(chunk)) words++;
+    else scan(chunk);
   }
   return {
     words: words + logoWords,
-    characters: countCharacters(text) - markupChars,
+    characters: countCharacters(text),
     logographicCharacters: logo,
   };
 }
@@ -134,14 +124,10 @@ export function countCharacters(text: string): number {
     }
     if (c >= 0xdc00 && c <= 0xdfff) continue; // low surrogate: counted with its high surrogate
     if (c === 0x85 || c === 0x1680 || c === 0x202f || c === 0x205f || c === 0xfeff) continue;
+    if (c >= 0xe100 && c <= 0xe17f) continue; // an inline code (see inline.ts)
     n++;
   }
   return n;
-}
-
-/** Text without markup, for callers that need to compare the words themselves. */
-export function stripMarkup(text: string): string {
-  return text.replace(TAG_ONLY_RE, ' ');
 }
 
 const NUMBERS_ONLY_RE = /^[\s\p{N}\p{P}\p{S}]*$/u;

@@ -5,7 +5,7 @@ import type { InflateBudget } from '../zip/archive.ts';
 export interface ExtractContext {
   limits: AnalysisLimits;
   signal: AbortSignal;
-  /** Receives one paragraph of translatable plain text (inline codes may appear as `<x/>`-style tags). */
+  /** Receives one paragraph of translatable text, markup removed (inline codes may appear as inline.ts characters). */
   emit: (paragraph: string) => void;
   budget: InflateBudget;
 }

@@ -2,9 +2,23 @@ import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder, parseXml } from './xml.ts';
 
+const XE_RE = /^\s*XE\s+(?:"([^"]*)"|(\S+))(?:.*?\\t\s+"([^"]*)")?/i;
+
+/** An `XE` field (index entry): its text, each `:`-separated level apart, and its `\t` cross-reference text. */
+function emitIndexEntry(code: string, emit: (p: string) => void): void {
+  const m = XE_RE.exec(code);
+  if (!m) return;
+  for (const level of (m[1] ?? m[2] ?? '').split(':')) {
+    const t = level.replace(/\s+/g, ' ').trim();
+    if (t) emit(t);
+  }
+  const see = m[3]?.replace(/\s+/g, ' ').trim();
+  if (see) emit(see);
+}
+
 /**
  * Word (.docx): body, headers, footers, footnotes, endnotes and comments, text boxes and alt
- * text. Deleted revisions (`w:del`), field codes (`w:instrText`), hidden runs (`w:vanish`), the
+ * text, index entries (`XE` fields). Deleted revisions (`w:del`), other field codes, hidden runs (`w:vanish`), the
  * compatibility copies of drawings (`mc:Fallback`) and content-control placeholders are not translatable.
  */
 export async function extractDocx(zip: ZipArchive, ctx: ExtractContext): Promise<void> {
@@ -19,15 +33,7 @@ export async function extractDocx(zip: ZipArchive, ctx: ExtractContext): Promise
   for (const part of parts) await extractWordPart(zip, part, ctx);
 }
 
-const SKIP = new Set([
-  'w:del',
-  'w:moveFrom',
-  'w:instrText',
-  'w:delInstrText',
-  'mc:Fallback',
-  'w:rPrChange',
-  'w:pPrChange',
-]);
+const SKIP = new Set(['w:del', 'w:moveFrom', 'w:delInstrText', 'mc:Fallback', 'w:rPrChange', 'w:pPrChange']);
 
 async function extractWordPart(
   zip: ZipArchive,
@@ -39,6 +45,13 @@ async function extractWordPart(
   let skipDepth = 0;
   let runHidden = false;
   let inText = false;
+  // the code of the field being read (`XE "entry"` index entries are translatable text)
+  let fieldCode: string | undefined;
+  let inCode = false;
+  const endField = () => {
+    if (fieldCode !== undefined) emitIndexEntry(fieldCode, ctx.emit);
+    fieldCode = undefined;
+  };
   // Content controls showing their placeholder ("Click here to enter text.") hold no document text.
   const sdtPlaceholder: boolean[] = [];
   await parseXml(
@@ -84,6 +97,16 @@ async function extractWordPart(
           case 'w:t':
             inText = !runHidden;
             break;
+          case 'w:instrText':
+            inCode = true;
+            break;
+          case 'w:fldChar':
+            if (attrs['w:fldCharType'] === 'begin') fieldCode = '';
+            else endField();
+            break;
+          case 'w:fldSimple':
+            if (attrs['w:instr']) emitIndexEntry(attrs['w:instr'], ctx.emit);
+            break;
           case 'w:tab':
           case 'w:br':
           case 'w:cr':
@@ -105,12 +128,14 @@ async function extractWordPart(
           return;
         }
         if (name === 'w:t') inText = false;
+        else if (name === 'w:instrText') inCode = false;
         else if (name === 'w:sdt') sdtPlaceholder.pop();
         else if (name === 'w:p') builders.pop()?.flush();
         else if (name === 'w:r') runHidden = false;
       },
       text(t) {
         if (inText && skipDepth === 0) builders[builders.length - 1]?.text(t);
+        else if (inCode && skipDepth === 0 && fieldCode !== undefined) fieldCode += t;
       },
     },
     { signal: ctx.signal, maxDepth: ctx.limits.maxXmlDepth },

@@ -104,7 +104,7 @@ export async function extractHtml(path: Source, ctx: ExtractContext): Promise<vo
         if (!INLINE.has(name)) paragraphs.flush();
         if (name === 'br') paragraphs.text(' ');
         if (name === 'meta') {
-          const key = (attrs.name ?? attrs.property ?? '').toLowerCase();
+          const key = (attrs.name ?? attrs.property ?? attrs.itemprop ?? '').toLowerCase();
           if (META_NAMES.has(key) && attrs.content) ctx.emit(attrs.content.trim());
           return;
         }

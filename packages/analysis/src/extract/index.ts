@@ -5,21 +5,8 @@ import { AnalysisError, ErrorKeys, toFileError } from '../errors.ts';
 import type { FileError } from '../errors.ts';
 import { readHead, receive, throwIfAborted } from '../io.ts';
 import type { Scratch, Source } from '../io.ts';
-import { ZipArchive } from '../zip/archive.ts';
+import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
-import { extractDocx } from './docx.ts';
-import { extractHtml } from './html.ts';
-import { extractIdml } from './idml.ts';
-import { extractMif } from './mif.ts';
-import { extractOdf } from './odf.ts';
-import { extractDoc, extractPpt, extractXls, openOle } from './ole.ts';
-import { extractPo } from './po.ts';
-import { extractPptx } from './pptx.ts';
-import { extractSrt } from './srt.ts';
-import { extractTxt } from './txt.ts';
-import { extractXlsx } from './xlsx.ts';
-import { extractXliff } from './xliff.ts';
-import { extractXmlGeneric } from './xml-generic.ts';
 
 /** One document found in a file: the file itself, or a member of an archive (path inside it). */
 export interface ExtractedDocument {
@@ -37,6 +24,11 @@ export interface WalkContext {
   budget: ExtractContext['budget'];
   /** Told the type of the top-level file as soon as it is known (so that errors can still report it). */
   onDetected?: (type: DetectedType) => void;
+  /**
+   * When given, the paragraphs of each document go to the function it returns (called at a
+   * document's first paragraph) instead of being collected in `ExtractedDocument.paragraphs`.
+   */
+  startDocument?: (type: DetectedType) => (paragraph: string) => void;
 }
 
 /** Folders and files that archivers add and nobody wants counted. */
@@ -61,13 +53,14 @@ export async function walkFile(
   const top = prefix === undefined;
   if (top) ctx.onDetected?.(type);
   if (type === 'zip') {
+    const { ZipArchive } = await import('../zip/archive.ts');
     const zip = await ZipArchive.open(path, ctx.limits, ctx.budget);
     try {
       type = await detectZipKind(zip);
       if (top) ctx.onDetected?.(type);
       if (type !== 'zip') {
         const paragraphs: string[] = [];
-        await extractFromZipFormat(type, zip, { ...ctx, emit: (p) => paragraphs.push(p) });
+        await extractFromZipFormat(type, zip, { ...ctx, emit: sink(ctx, type, paragraphs) });
         await onDocument(doc(prefix, type, paragraphs));
         return type;
       }
@@ -122,13 +115,23 @@ export async function walkFile(
     }
   }
   const paragraphs: string[] = [];
-  const ectx: ExtractContext = { ...ctx, emit: (p) => paragraphs.push(p) };
+  // the sink is taken at the first paragraph, when an OLE file's kind is known
+  let emit: ((p: string) => void) | undefined;
+  const ectx: ExtractContext = {
+    ...ctx,
+    emit: (p) => {
+      emit ??= sink(ctx, type, paragraphs);
+      emit(p);
+    },
+  };
   switch (type) {
     case 'empty':
       break;
     case 'unknown':
       throw new AnalysisError(ErrorKeys.unsupportedType);
     case 'ole': {
+      // Each extractor (and its parser library) is loaded the first time a file needs it.
+      const { extractDoc, extractPpt, extractXls, openOle } = await import('./ole.ts');
       const ole = await openOle(path, ctx.limits.maxFileBytes);
       if (top && ole.kind !== 'unknown' && ole.kind !== 'encrypted') ctx.onDetected?.(ole.kind);
       if (ole.kind === 'encrypted') throw new AnalysisError(ErrorKeys.encrypted);
@@ -141,28 +144,32 @@ export async function walkFile(
       break;
     }
     case 'txt':
-      await extractTxt(path, ectx);
+      await (await import('./txt.ts')).extractTxt(path, ectx);
       break;
     case 'srt':
-      await extractSrt(path, ectx);
+      await (await import('./srt.ts')).extractSrt(path, ectx);
       break;
     case 'po':
-      await extractPo(path, ectx);
+      await (await import('./po.ts')).extractPo(path, ectx);
       break;
     case 'html':
-      await extractHtml(path, ectx);
+      await (await import('./html.ts')).extractHtml(path, ectx);
       break;
     case 'xliff':
-      await extractXliff(path, ectx);
+      await (await import('./xliff.ts')).extractXliff(path, ectx);
       break;
     case 'mif':
-      await extractMif(path, ectx);
+      await (await import('./mif.ts')).extractMif(path, ectx);
       break;
     default:
-      await extractXmlGeneric(path, ectx);
+      await (await import('./xml-generic.ts')).extractXmlGeneric(path, ectx);
   }
   await onDocument(doc(prefix, type, paragraphs));
   return type;
+}
+
+function sink(ctx: WalkContext, type: DetectedType, paragraphs: string[]): (p: string) => void {
+  return ctx.startDocument ? ctx.startDocument(type) : (p) => paragraphs.push(p);
 }
 
 function doc(path: string | undefined, detectedType: DetectedType, paragraphs: string[]): ExtractedDocument {
@@ -172,14 +179,14 @@ function doc(path: string | undefined, detectedType: DetectedType, paragraphs: s
 async function extractFromZipFormat(type: DetectedType, zip: ZipArchive, ctx: ExtractContext): Promise<void> {
   switch (type) {
     case 'docx':
-      return extractDocx(zip, ctx);
+      return (await import('./docx.ts')).extractDocx(zip, ctx);
     case 'xlsx':
-      return extractXlsx(zip, ctx);
+      return (await import('./xlsx.ts')).extractXlsx(zip, ctx);
     case 'pptx':
-      return extractPptx(zip, ctx);
+      return (await import('./pptx.ts')).extractPptx(zip, ctx);
     case 'idml':
-      return extractIdml(zip, ctx);
+      return (await import('./idml.ts')).extractIdml(zip, ctx);
     default:
-      return extractOdf(zip, ctx);
+      return (await import('./odf.ts')).extractOdf(zip, ctx);
   }
 }

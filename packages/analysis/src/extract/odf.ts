@@ -23,7 +23,7 @@ const PARAGRAPHS = new Set(['text:p', 'text:h', 'math:mtext', 'svg:title', 'svg:
 
 /**
  * OpenDocument (.odt .ods .odp .odf and others): paragraphs and headings of the body, notes,
- * comments, alt text and the headers and footers of the master pages. Tracked deletions, field
+ * comments, alphabetical index entries, alt text and the headers and footers of the master pages. Tracked deletions, field
  * values such as page numbers, and spreadsheet cells whose value is not a string do not count.
  * Encrypted documents are reported as such.
  */
@@ -62,6 +62,14 @@ async function extractOdfPart(
           return;
         }
         if (mastersOnly && masterDepth === 0) return;
+        if (name === 'text:alphabetical-index-mark' || name === 'text:alphabetical-index-mark-start') {
+          // index entries: the point mark's text and the keys of either kind are translatable
+          for (const a of ['text:string-value', 'text:key1', 'text:key2']) {
+            const v = attrs[a]?.replace(/\s+/g, ' ').trim();
+            if (v) ctx.emit(v);
+          }
+          return;
+        }
         if (name === 'table:table-cell' || name === 'table:covered-table-cell') {
           const type = attrs['office:value-type'];
           cellStack.push(type !== undefined && type !== 'string');

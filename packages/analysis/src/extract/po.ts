@@ -20,52 +20,74 @@ function unquote(s: string): string {
   return (m[1] ?? '').replace(/\\(.)/g, (_all, c: string) => ESCAPES[c] ?? c);
 }
 
+// The markup translate-toolkit removes before counting (html2po and similar tools leave HTML tags in msgids).
+const BR_RE = /<br\s*?\/?>/g;
+const TAG_RE = /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:".*?"|'.*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
+
+/** A msgid as translate-toolkit's pocount reads it: `<br>` is a line break, HTML/XML tags are markup. */
+export function poText(msgid: string): string {
+  const t = msgid.includes('<') ? msgid.replace(BR_RE, '\n').replace(TAG_RE, '') : msgid;
+  return t.replace(/\s+/g, ' ').trim();
+}
+
+interface Entry {
+  fuzzy: boolean;
+  msgid: string[];
+  plural: string[];
+  /** The first translation (`msgstr` or `msgstr[0]`). */
+  target: string[];
+  seenId: boolean;
+}
+
+const fresh = (): Entry => ({ fuzzy: false, msgid: [], plural: [], target: [], seenId: false });
+
 /**
- * Gettext PO: the translatable text is the `msgid` (and `msgid_plural`) of every live entry;
- * the header (empty msgid) and obsolete entries (`#~`) are skipped.
+ * Gettext PO, counted as translate-toolkit's pocount counts it: the `msgid` and `msgid_plural`
+ * of every live entry; not the header, obsolete `#~` entries, `msgctxt` or `msgstr`, and not a
+ * fuzzy entry whose (first) translation is empty. HTML/XML tags in the text are markup.
  */
 export async function extractPo(path: Source, ctx: ExtractContext): Promise<void> {
-  let field: 'msgid' | 'msgid_plural' | 'other' = 'other';
-  let msgid: string[] = [];
-  let plural: string[] = [];
-  let seenId = false;
+  let field: 'msgid' | 'msgid_plural' | 'target' | 'other' = 'other';
+  let entry = fresh();
   const flush = () => {
-    if (seenId) {
-      const id = msgid.join('');
-      if (id.trim()) {
-        ctx.emit(id.replace(/\s+/g, ' ').trim());
-        const p = plural.join('');
-        if (p.trim()) ctx.emit(p.replace(/\s+/g, ' ').trim());
-      }
+    const id = entry.msgid.join('');
+    if (entry.seenId && id.trim() && !(entry.fuzzy && entry.target.join('') === '')) {
+      const text = poText(id);
+      if (text) ctx.emit(text);
+      const p = poText(entry.plural.join(''));
+      if (p) ctx.emit(p);
     }
-    msgid = [];
-    plural = [];
-    seenId = false;
+    entry = fresh();
     field = 'other';
   };
   for await (const raw of readLines(path, ctx.signal)) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) {
-      if (seenId && field === 'other') flush();
-      if (line.startsWith('#~')) field = 'other';
+      if (entry.seenId && field !== 'msgid' && field !== 'msgid_plural') flush();
+      if (line.startsWith('#,') && /[\s,]fuzzy\b/.test(line)) entry.fuzzy = true;
+      field = 'other';
       continue;
     }
     if (line.startsWith('msgctxt')) {
-      if (seenId) flush();
+      if (entry.seenId) flush();
       field = 'other';
     } else if (line.startsWith('msgid_plural')) {
       field = 'msgid_plural';
-      plural.push(unquote(line.slice(12)));
+      entry.plural.push(unquote(line.slice(12)));
     } else if (line.startsWith('msgid')) {
-      if (seenId) flush();
-      seenId = true;
+      if (entry.seenId) flush();
+      entry.seenId = true;
       field = 'msgid';
-      msgid.push(unquote(line.slice(5)));
+      entry.msgid.push(unquote(line.slice(5)));
+    } else if (/^msgstr(?:\[0\])?\s/.test(line)) {
+      field = 'target';
+      entry.target.push(unquote(line.replace(/^msgstr(?:\[0\])?/, '')));
     } else if (line.startsWith('msgstr')) {
       field = 'other';
     } else if (line.startsWith('"')) {
-      if (field === 'msgid') msgid.push(unquote(line));
-      else if (field === 'msgid_plural') plural.push(unquote(line));
+      if (field === 'msgid') entry.msgid.push(unquote(line));
+      else if (field === 'msgid_plural') entry.plural.push(unquote(line));
+      else if (field === 'target') entry.target.push(unquote(line));
     }
   }
   flush();

@@ -1,11 +1,12 @@
 import { openSource, readHead, sniffEncoding } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
+import { inlineTag } from '../inline.ts';
 import { localName, parseXml, type Attributes, type XmlHandlers } from './xml.ts';
 
 /** Inline elements whose content is native code (counts zero). */
 const CODE_ELEMENTS = new Set(['bpt', 'ept', 'it', 'ph', 'sub-code', 'originalData', 'data']);
-/** Inline markers that stay in the text as tags, so that tag differences can be penalised in TM matching. */
+/** Inline markers that stay in the text as inline-code characters, so that tag differences can be penalised in TM matching. */
 const TAG_ELEMENTS = new Set([
   'x',
   'bx',
@@ -34,14 +35,14 @@ class InlineText {
 
   open(ln: string, attrs: Attributes): void {
     if (ln === 'mrk' && (attrs.translate === 'no' || this.noTranslateDepth > 0)) this.noTranslateDepth++;
-    if (TAG_ELEMENTS.has(ln)) this.parts.push(`<${ln}>`);
+    if (TAG_ELEMENTS.has(ln)) this.parts.push(inlineTag(ln));
     if (CODE_ELEMENTS.has(ln)) this.codeDepth++;
   }
 
   close(ln: string): void {
     if (CODE_ELEMENTS.has(ln)) this.codeDepth = Math.max(0, this.codeDepth - 1);
     if (ln === 'mrk' && this.noTranslateDepth > 0) this.noTranslateDepth--;
-    if (ln === 'g' || ln === 'pc' || ln === 'mrk') this.parts.push(`</${ln}>`);
+    if (ln === 'g' || ln === 'pc' || ln === 'mrk') this.parts.push(inlineTag(`/${ln}`));
   }
 
   text(t: string): void {

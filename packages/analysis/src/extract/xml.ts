@@ -1,7 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { Readable } from 'node:stream';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
-import { throwIfAborted } from '../io.ts';
+import { cutAtWhitespace, PARAGRAPH_CAP, throwIfAborted } from '../io.ts';
 import type { TextEncodingName } from '../io.ts';
 
 export type Attributes = Record<string, string>;
@@ -106,17 +106,32 @@ export function localName(name: string): string {
  */
 export class ParagraphBuilder {
   private parts: string[] = [];
+  private length = 0;
 
   constructor(private readonly emit: (paragraph: string) => void) {}
 
   text(t: string): void {
     this.parts.push(t);
+    this.length += t.length;
+    if (this.length > PARAGRAPH_CAP) {
+      // an over-long paragraph goes on in pieces cut at whitespace (see PARAGRAPH_CAP)
+      let all = this.parts.join('');
+      while (all.length > PARAGRAPH_CAP) {
+        const cut = cutAtWhitespace(all, PARAGRAPH_CAP);
+        const head = all.slice(0, cut).replace(/\s+/g, ' ').trim();
+        if (head) this.emit(head);
+        all = all.slice(cut);
+      }
+      this.parts = [all];
+      this.length = all.length;
+    }
   }
 
   flush(): void {
     if (this.parts.length === 0) return;
     const p = this.parts.join('').replace(/\s+/g, ' ').trim();
     this.parts = [];
+    this.length = 0;
     if (p) this.emit(p);
   }
 }

@@ -66,16 +66,10 @@ function segmentWithRules(text: string, lang: string): string[] {
   const cjk = CJK_LANGS.has(lang);
   const out: string[] = [];
   let start = 0;
-  const tags = text.includes('<') ? tagSpans(text) : [];
-  let tagIndex = 0;
   LATIN_BREAK_RE.lastIndex = 0;
   for (let m = LATIN_BREAK_RE.exec(text); m !== null; m = LATIN_BREAK_RE.exec(text)) {
     const end = m.index + m[0].length;
     if (end >= text.length) break;
-    // never break inside markup (a title attribute may hold "Chapter 5. Network")
-    while (tagIndex < tags.length && (tags[tagIndex]?.[1] ?? 0) <= m.index) tagIndex++;
-    const tag = tags[tagIndex];
-    if (tag && tag[0] < m.index && m.index < tag[1]) continue;
     const punct = m[0];
     const fullWidth = /[\u3002\uFF01\uFF1F\uFF0E]/u.test(punct);
     if (!fullWidth && !isBreak(text, start, m.index, end, punct, abbr, lang, cjk)) continue;
@@ -113,14 +107,6 @@ function isBreak(
       return false;
   }
   return true;
-}
-
-const TAG_SPAN_RE = /<\/?[A-Za-z][^<>]*>/g;
-
-function tagSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const m of text.matchAll(TAG_SPAN_RE)) spans.push([m.index, m.index + m[0].length]);
-  return spans;
 }
 
 function segmentWithIntl(text: string, max: number): string[] {

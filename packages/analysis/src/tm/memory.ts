@@ -1,5 +1,6 @@
 import { normalizeSegment } from '../normalize.ts';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
+import { INLINE_CODE_RE } from '../inline.ts';
 
 export interface TmUnit {
   source: string;
@@ -191,13 +192,12 @@ function binaryHas(list: Postings, id: number): boolean {
 const KEY_RE =
   /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*/gu;
 const NUMBER_RE = /^\p{Nd}[\p{Nd}.,:/-]*$/u;
-const TAG_RE = /<\/?[a-z][^<>]*>/g;
 
 const PLAIN_RE = /^[A-Za-z]+$/;
 const TRAILING_PUNCT_RE = /[.,;:!?"')\]]+$/;
 
 function indexKeys(normalized: string): string[] {
-  const text = normalized.includes('<') ? normalized.replace(TAG_RE, ' ') : normalized;
+  const text = normalized.replace(INLINE_CODE_RE, ' ');
   const keys: string[] = [];
   // Fast path for plain ASCII words (most of a Latin-script memory); the full rules for the rest.
   for (const chunk of text.split(' ')) {

@@ -26,6 +26,8 @@ function scorePrepared(query: Prepared, candidate: string): number {
   const a = query.normalized;
   const b = normalizeSegment(candidate);
   if (a === b) return 100;
+  const near = nearlyIdentical(a, b);
+  if (near) return near;
   query.tokens ??= tokenize(a);
   const ta = query.tokens;
   const tb = tokenize(b);
@@ -43,6 +45,26 @@ function scorePrepared(query: Prepared, candidate: string): number {
   score -= Math.min(5, multisetDifference(ta.tags, tb.tags) + (sameSequence(ta.tags, tb.tags) ? 0 : 1));
   if (d === 0 && ta.surface.join(' ') !== tb.surface.join(' ')) score -= 1; // case only
   return Math.max(0, Math.min(99, Math.floor(score + 1e-9)));
+}
+
+const FINAL_PUNCT_RE = /[\s\p{P}]+$/u;
+const SPACE_RE = /\s+/g;
+
+/**
+ * 95–99 when two texts differ only in final punctuation, case or spacing (`document!` and
+ * `Document.`), one point per kind of difference, as OmegaT and Trados place them; 0 otherwise.
+ */
+function nearlyIdentical(a: string, b: string): number {
+  const bodyA = a.replace(FINAL_PUNCT_RE, '');
+  const bodyB = b.replace(FINAL_PUNCT_RE, '');
+  const tightA = bodyA.replace(SPACE_RE, '');
+  const tightB = bodyB.replace(SPACE_RE, '');
+  if (tightA.toLowerCase() !== tightB.toLowerCase()) return 0;
+  let score = 100;
+  if (a.slice(bodyA.length).replace(SPACE_RE, '') !== b.slice(bodyB.length).replace(SPACE_RE, '')) score--;
+  if (tightA !== tightB) score--;
+  if (bodyA.toLowerCase() !== bodyB.toLowerCase()) score--;
+  return Math.max(95, Math.min(99, score));
 }
 
 /** The score including context: 101 when the text is identical and both neighbours match. */
@@ -85,7 +107,7 @@ interface Tokens {
 }
 
 const TOKEN_RE =
-  /<\/?[a-z][^<>]*>|\p{Nd}+(?:[.,:/-]\p{Nd}+)*|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*|[^\s]/gu;
+  /[\uE100-\uE17F]|\p{Nd}+(?:[.,:/-]\p{Nd}+)*|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}]|[\p{L}\p{M}\p{N}_]+(?:['\u2019-][\p{L}\p{M}\p{N}_]+)*|[^\s]/gu;
 
 export function tokenize(text: string): Tokens {
   const keys: string[] = [];
@@ -95,8 +117,8 @@ export function tokenize(text: string): Tokens {
   for (const m of text.matchAll(TOKEN_RE)) {
     const t = m[0];
     const c = t.charCodeAt(0);
-    if (c === 60 /* < */ && t.length > 1) {
-      tags.push(t.replace(/\s.*$/, '').replace(/>$/, ''));
+    if (c >= 0xe100 && c <= 0xe17f) {
+      tags.push(t);
     } else if (c >= 48 && c <= 57) {
       numbers.push(t);
       keys.push('#');

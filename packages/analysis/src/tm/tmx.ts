@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
 import { primaryLanguage } from '../count/words.ts';
+import { inlineTag } from '../inline.ts';
 import { ContextChain } from './context-chain.ts';
+import { splitUnit } from './sentences.ts';
 import type { TmUnit } from './memory.ts';
 
 export interface TmxUnit extends TmUnit {
@@ -25,9 +27,9 @@ const CODE_ELEMENTS = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
 
 /**
  * Reads a TMX file as a stream of units, never holding more than one chunk's worth of units:
- * suitable for batch-inserting a million units into a database. Inline codes become `<bpt>`-like
- * tags in the text (they count zero and feed the tag penalty). Context hashes come from the
- * neighbouring units in file order.
+ * suitable for batch-inserting a million units into a database. Inline codes become inline-code
+ * characters in the text (see inline.ts) (they count zero and feed the tag penalty). Units are cut into sentences as documents are
+ * (`splitUnit`); context hashes come from the neighbouring sentences in file order.
  */
 export async function* readTmx(
   input: Readable | AsyncIterable<Buffer | string>,
@@ -60,7 +62,7 @@ export async function* readTmx(
     else if (name === 'seg') segParts = [];
     else if (segParts) {
       if (CODE_ELEMENTS.has(name)) {
-        segParts.push(`<${name}>`);
+        segParts.push(inlineTag(name));
         if (!tag.isSelfClosing) codeDepth++;
       }
     }
@@ -95,10 +97,15 @@ export async function* readTmx(
   const decoder = new TextDecoder('utf-8');
   const drain = function* (): Generator<TmxUnit> {
     for (const u of ready) {
-      const unit: TmxUnit = { source: u.source, sourceLanguage: u.srcLang };
-      if (u.target !== undefined) unit.target = u.target;
-      if (u.tgtLang !== undefined) unit.targetLanguage = u.tgtLang;
-      yield* chain.add(unit);
+      const make = (p: { source: string; target?: string }): TmxUnit => {
+        const unit: TmxUnit = { source: p.source, sourceLanguage: u.srcLang };
+        if (p.target !== undefined) unit.target = p.target;
+        if (u.tgtLang !== undefined) unit.targetLanguage = u.tgtLang;
+        return unit;
+      };
+      const { sentences, whole } = splitUnit(u, u.srcLang, u.tgtLang);
+      for (const s of sentences) yield* chain.add(make(s));
+      if (whole) yield make(whole);
     }
     ready.length = 0;
   };

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import { xliffHandlers, type XliffPair } from '../extract/xliff.ts';
+import { xliffHandlers, type XliffLanguages, type XliffPair } from '../extract/xliff.ts';
 import { feedXml } from '../extract/xml.ts';
 import { primaryLanguage } from '../count/words.ts';
 import { defaultLimits } from '../limits.ts';
 import { ContextChain } from './context-chain.ts';
+import { splitUnit } from './sentences.ts';
 import type { TmUnit } from './memory.ts';
 
 export interface ReadXliffOptions {
@@ -25,13 +26,13 @@ export async function* readXliffPairs(
   input: Readable | AsyncIterable<Buffer | string>,
   options: ReadXliffOptions = {},
 ): AsyncGenerator<TmUnit> {
-  const ready: XliffPair[] = [];
+  const ready: { pair: XliffPair; languages: XliffLanguages }[] = [];
   const fits = (declared: string | undefined, wanted: string | undefined) =>
     !declared || !wanted || primaryLanguage(declared) === primaryLanguage(wanted);
   const handlers = xliffHandlers({
     unit(pairs, languages) {
       if (fits(languages.source, options.sourceLanguage) && fits(languages.target, options.targetLanguage))
-        ready.push(...pairs);
+        for (const pair of pairs) ready.push({ pair, languages });
     },
   });
   const chain = new ContextChain<TmUnit>();
@@ -40,8 +41,16 @@ export async function* readXliffPairs(
     maxDepth: options.maxDepth ?? defaultLimits.maxXmlDepth,
   });
   for await (const _ of steps) {
-    for (const pair of ready.splice(0))
-      if (pair.source && pair.target) yield* chain.add({ source: pair.source, target: pair.target });
+    for (const { pair, languages } of ready.splice(0)) {
+      if (!pair.source || !pair.target) continue;
+      const { sentences, whole } = splitUnit(
+        pair,
+        languages.source ?? options.sourceLanguage ?? 'en',
+        languages.target ?? options.targetLanguage,
+      );
+      for (const s of sentences) yield* chain.add({ source: s.source, target: s.target ?? '' });
+      if (whole) yield { source: whole.source, target: whole.target ?? '' };
+    }
   }
   yield* chain.end();
 }

@@ -1,0 +1,122 @@
+import { BandAccumulator, bandFor } from './bands.ts';
+import { countWordsPocount } from './count/pocount.ts';
+import { countWords } from './count/words.ts';
+import type { DetectedType } from './detect.ts';
+import { AnalysisError, ErrorKeys } from './errors.ts';
+import type { AnalysisLimits } from './limits.ts';
+import { contextHash, normalizeSegment, segmentKey } from './normalize.ts';
+import { segment } from './segment/segment.ts';
+import { bestMatch } from './tm/score.ts';
+import type { TranslationMemory } from './tm/types.ts';
+
+interface Prepared {
+  text: string;
+  words: number;
+  characters: number;
+  repetition: boolean;
+  prevHash: string;
+  nextHash: string;
+}
+
+const EMPTY_HASH = contextHash('');
+const LOOKUP_CONCURRENCY = 8;
+
+/**
+ * Bands of one document, fed paragraph by paragraph as the extractor finds them: each paragraph
+ * is segmented, counted and checked for repetition at once, and dropped. Only when a target has a
+ * memory are the segments kept (their text is needed for the lookups, done at `finish`), so without
+ * one the memory used does not grow with the document.
+ */
+export class DocumentBands {
+  readonly accumulators: BandAccumulator[];
+  segments = 0;
+  /** Segment keys first seen in this document (committed by the caller when the file succeeds). */
+  readonly keys = new Set<number>();
+  private readonly prepared: Prepared[] = [];
+  private readonly memories: (TranslationMemory | undefined)[];
+  private readonly count: typeof countWords;
+
+  constructor(
+    type: DetectedType,
+    private readonly sourceLanguage: string,
+    private readonly limits: AnalysisLimits,
+    /** Keys seen earlier in the task, and earlier in this file. */
+    private readonly seen: (key: number) => boolean,
+    memories: (TranslationMemory | undefined)[],
+  ) {
+    this.accumulators = memories.map(() => new BandAccumulator());
+    this.memories = memories;
+    // PO files are counted as their reference tool, pocount, counts them (ADR 0010).
+    this.count = type === 'po' ? countWordsPocount : countWords;
+  }
+
+  paragraph(p: string): void {
+    const keep = this.memories.some((m) => m !== undefined);
+    for (const s of segment(p, this.sourceLanguage, { maxSegmentChars: this.limits.maxSegmenterChars })) {
+      const { words, characters } = this.count(s, this.sourceLanguage);
+      if (words === 0) continue;
+      const normalized = normalizeSegment(s);
+      const key = segmentKey(normalized);
+      const repetition = this.seen(key) || this.keys.has(key);
+      this.keys.add(key);
+      this.segments++;
+      if (keep) {
+        this.prepared.push({
+          text: normalized,
+          words,
+          characters,
+          repetition,
+          prevHash: EMPTY_HASH,
+          nextHash: EMPTY_HASH,
+        });
+      } else {
+        for (const acc of this.accumulators)
+          acc.add(repetition ? 'repetitions' : 'no_match', words, characters);
+      }
+    }
+  }
+
+  /** Looks the kept segments up in the memories and bands them. */
+  async finish(signal: AbortSignal): Promise<void> {
+    const prepared = this.prepared;
+    if (prepared.length === 0) return;
+    for (let i = 0; i < prepared.length; i++) {
+      const cur = prepared[i] as Prepared;
+      const prev = prepared[i - 1];
+      const next = prepared[i + 1];
+      if (prev) cur.prevHash = contextHash(prev.text);
+      if (next) cur.nextHash = contextHash(next.text);
+    }
+    for (let t = 0; t < this.memories.length; t++) {
+      const acc = this.accumulators[t] as BandAccumulator;
+      const memory = this.memories[t];
+      const scores = new Array<number>(prepared.length).fill(0);
+      if (memory) {
+        // A database-backed memory answers in parallel; a few lookups at a time keep it busy.
+        for (let start = 0; start < prepared.length; start += LOOKUP_CONCURRENCY) {
+          if (signal.aborted)
+            throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
+          const batch = prepared.slice(start, start + LOOKUP_CONCURRENCY);
+          const found = await Promise.all(
+            batch.map(async (seg) => {
+              if (seg.text.length > this.limits.maxMatchChars) return 0;
+              const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
+              const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
+              return bestMatch(query, candidates).score;
+            }),
+          );
+          found.forEach((score, i) => {
+            scores[start + i] = score;
+          });
+        }
+      }
+      prepared.forEach((seg, i) => {
+        const score = scores[i] ?? 0;
+        // Order of precedence: in-context match, repetition, exact match, fuzzy bands (as Trados counts).
+        const band = score >= 101 ? 'percent101' : seg.repetition ? 'repetitions' : bandFor(score);
+        acc.add(band, seg.words, seg.characters);
+      });
+    }
+    prepared.length = 0;
+  }
+}
