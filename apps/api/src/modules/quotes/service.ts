@@ -11,6 +11,7 @@ import {
 import { countries, users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
+import { actorOf } from '../../lib/service.ts';
 import { BRAND_NAME, composeMail } from '../../lib/mail-templates.ts';
 import { visibleTask } from '../tasks/service.ts';
 import { taskDetailParts, type TaskRow } from '../tasks/repository.ts';
@@ -166,7 +167,7 @@ export async function quotePdf(
   id: number,
   locale: Locale,
 ): Promise<QuotePdf> {
-  const task = await visibleTask(app, request, id);
+  const task = await visibleTask(app, actorOf(request), id);
   const pdf = await buildPdf(app, task, locale);
   request.actionLog = {
     action: 'quotes.pdf',
@@ -189,7 +190,7 @@ export async function sendQuote(
 ): Promise<{ sent: true; to: string }> {
   const user = request.user;
   if (!user) throw unauthenticated();
-  const task = await visibleTask(app, request, id);
+  const task = await visibleTask(app, actorOf(request), id);
   const [requester] = task.user_id ? await app.db.select().from(users).where(eq(users.id, task.user_id)) : [];
   const recipient = requester?.is_active
     ? { email: requester.email, name: requester.name, language: requester.language }

@@ -8,8 +8,10 @@ import {
   otherConceptBody,
   payTaskHistoryBody,
 } from '@verba/contracts';
+import { actorOf, logged } from '../../lib/service.ts';
 import * as staff from './staff.ts';
 import * as delivery from './delivery.ts';
+import { drainParts, receiveTranslatedFile } from './delivery-upload.ts';
 import type { StaffTarget } from './staff.ts';
 
 const fileParams = z.object({
@@ -56,7 +58,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'tasks:change-status', action: 'tasks.change_status' },
       },
       async (request) => ({
-        data: await staff.changeStatus(app, request, request.params.id, to, await noteOf(request)),
+        data: logged(
+          request,
+          await staff.changeStatus(app, actorOf(request), request.params.id, to, await noteOf(request)),
+        ),
       }),
     );
   }
@@ -68,7 +73,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:amount-to-pay', action: 'tasks.amount_to_pay' },
     },
     async (request) => ({
-      data: await staff.setAmountToPay(app, request, request.params.id, request.body.amount_to_pay),
+      data: logged(
+        request,
+        await staff.setAmountToPay(app, actorOf(request), request.params.id, request.body.amount_to_pay),
+      ),
     }),
   );
 
@@ -79,7 +87,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:days-to-add', action: 'tasks.days_to_add' },
     },
     async (request) => ({
-      data: await staff.setDaysToAdd(app, request, request.params.id, request.body.days_to_add),
+      data: logged(
+        request,
+        await staff.setDaysToAdd(app, actorOf(request), request.params.id, request.body.days_to_add),
+      ),
     }),
   );
 
@@ -90,7 +101,9 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'other-concepts:manage', action: 'other_concepts.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await staff.addOtherConcept(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await staff.addOtherConcept(app, actorOf(request), request.body)) }),
   );
 
   app.put(
@@ -100,7 +113,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'other-concepts:manage', action: 'other_concepts.update' },
     },
     async (request) => ({
-      data: await staff.updateOtherConcept(app, request, request.params.id, request.body),
+      data: logged(
+        request,
+        await staff.updateOtherConcept(app, actorOf(request), request.params.id, request.body),
+      ),
     }),
   );
 
@@ -110,7 +126,9 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['tasks'], params: idParam },
       config: { access: 'other-concepts:manage', action: 'other_concepts.delete' },
     },
-    async (request) => ({ data: await staff.deleteOtherConcept(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await staff.deleteOtherConcept(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(
@@ -120,7 +138,9 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'payments:add', action: 'payments.record' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await staff.addPayment(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await staff.addPayment(app, actorOf(request), request.body)) }),
   );
 
   app.delete(
@@ -129,7 +149,9 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['tasks'], params: idParam },
       config: { access: 'tasks:delete', action: 'tasks.delete' },
     },
-    async (request) => ({ data: await staff.deleteTask(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await staff.deleteTask(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(
@@ -143,8 +165,19 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'tasks:translated-files', action: 'tasks.upload_translation' },
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await delivery.uploadTranslatedFile(app, request, request.params.id) }),
+    async (request, reply) => {
+      const id = request.params.id;
+      await delivery.deliverableTask(app, actorOf(request), id).catch(async (err: unknown) => {
+        await drainParts(request);
+        throw err;
+      });
+      const upload = await receiveTranslatedFile(app, request);
+      const delivered = logged(
+        request,
+        await delivery.uploadTranslatedFile(app, actorOf(request), id, upload),
+      );
+      return reply.status(201).send({ data: delivered });
+    },
   );
 
   app.delete(
@@ -154,7 +187,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:translated-files', action: 'tasks.remove_translation' },
     },
     async (request) => ({
-      data: await delivery.removeTranslatedFile(app, request, request.params.id, request.params.fileId),
+      data: logged(
+        request,
+        await delivery.removeTranslatedFile(app, actorOf(request), request.params.id, request.params.fileId),
+      ),
     }),
   );
 
@@ -164,7 +200,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await delivery.translationForDownload(
         app,
-        request,
+        actorOf(request),
         request.params.id,
         request.params.fileId,
       );
@@ -186,7 +222,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:view' },
     },
     async (request, reply) => {
-      const { code, stream } = await delivery.translationsZip(app, request, request.params.id);
+      const { code, stream } = logged(
+        request,
+        await delivery.translationsZip(app, actorOf(request), request.params.id),
+      );
       reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(`translations-${code}.zip`));
