@@ -146,7 +146,7 @@ export async function removeTranslatedFile(deps: Deps, actor: Actor, taskId: num
   await repo.deleteTranslation(deps.db, fileId);
   await deps.storage.remove(file.file_path);
   return outcome(
-    { deleted: true },
+    { deleted: true as const },
     { action: 'tasks.remove_translation', description: `Removed delivered file ${file.file_name}` },
   );
 }

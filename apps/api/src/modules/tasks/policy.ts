@@ -1,5 +1,13 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { actorKindOf, can, mayAct, staffStatusOptions, type Role, type TaskState } from '@verba/contracts';
+import {
+  actorKindOf,
+  can,
+  mayAct,
+  staffStatusOptions,
+  type Role,
+  type TaskAbilities,
+  type TaskState,
+} from '@verba/contracts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { departmentUsers, tasks } from '../../db/schema/index.ts';
 
@@ -50,7 +58,7 @@ export interface TaskAbilityFacts {
  * (contracts' ROLE_PERMISSIONS) and the move in the transition table (DESIGN §6), so the web
  * shows an action exactly when the API would accept it.
  */
-export function taskAbilities(user: CurrentUser, facts: TaskAbilityFacts) {
+export function abilitiesFor(user: CurrentUser, facts: TaskAbilityFacts): TaskAbilities {
   const role = user.type;
   const by = actorKindOf(role);
   const state = facts.state as TaskState;
@@ -76,4 +84,3 @@ export function taskAbilities(user: CurrentUser, facts: TaskAbilityFacts) {
     can_delete: can(role, 'tasks:delete'),
   };
 }
-export type TaskAbilities = ReturnType<typeof taskAbilities>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { idParam, sourceFilesValidatedBody, taskListQuery } from '@verba/contracts';
+import { idParam, sourceFilesValidatedBody, taskListQuery, taskReplies } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 import { receiveTaskForm } from './upload.ts';
@@ -28,6 +28,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tasks'],
         summary: 'Tasks the caller may see, filtered, sorted and paged',
         querystring: taskListQuery,
+        response: { 200: taskReplies.list },
       },
       config: { access: 'tasks:list' },
     },
@@ -41,6 +42,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tasks'],
         summary: 'Create a task (multipart, files in file[]); analysis starts at once',
         consumes: ['multipart/form-data'],
+        response: { 201: taskReplies.detail },
       },
       config: { access: 'tasks:create', action: 'tasks.create' },
     },
@@ -60,6 +62,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        response: { 200: taskReplies.detail },
       },
       config: { access: 'tasks:edit', action: 'tasks.update' },
     },
@@ -75,14 +78,22 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/task/:id',
-    { schema: { tags: ['tasks'], params: idParam }, config: { access: 'tasks:view' } },
+    {
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.detail } },
+      config: { access: 'tasks:view' },
+    },
     async (request) => ({ data: await service.detail(app, actorOf(request), request.params.id) }),
   );
 
   app.get(
     '/tasks/getPrice/:id',
     {
-      schema: { tags: ['tasks'], summary: 'Price summary per target language', params: idParam },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Price summary per target language',
+        params: idParam,
+        response: { 200: taskReplies.price },
+      },
       config: { access: 'tasks:view' },
     },
     async (request) => ({ data: await service.priceSummary(app, actorOf(request), request.params.id) }),
@@ -91,7 +102,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tasks/:id/updateStateAsCancelled',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.state } },
       config: { access: 'tasks:cancel', action: 'tasks.cancel' },
     },
     async (request) => ({
@@ -102,7 +113,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tasks/:id/updateStateAsDraft',
     {
-      schema: { tags: ['tasks'], summary: 'Reactivate a cancelled task', params: idParam },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Reactivate a cancelled task',
+        params: idParam,
+        response: { 200: taskReplies.state },
+      },
       config: { access: 'tasks:reactivate', action: 'tasks.reactivate' },
     },
     async (request) => ({
@@ -118,6 +134,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff validate the source files of a custom quote',
         params: idParam,
         body: sourceFilesValidatedBody,
+        response: { 200: taskReplies.sourceFilesValidated },
       },
       config: { access: 'tasks:validate-source-files', action: 'tasks.validate_source_files' },
     },

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import {
   actorKindOf,
   invoiceTag,
   mayTransition,
   taskFormSchema,
   type TaskListQuery,
+  type taskPriceSummary,
   type TaskState,
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
@@ -34,6 +36,7 @@ export async function list(deps: Deps, actor: Actor, query: TaskListQuery) {
     ...page,
     data: page.data.map(({ customer_payment_scheme, ...row }) => ({
       ...row,
+      state: row.state as TaskState,
       invoice_tag: row.invoice_folio ? invoiceTag(row.state, customer_payment_scheme) : null,
     })),
   };
@@ -200,7 +203,7 @@ export async function priceSummary(deps: Deps, actor: Actor, id: number) {
       rateMissing: quote.missingRates.includes(l.targetLanguageId),
     }));
   }
-  return rows.map((r) => r.price_summary);
+  return rows.map((r) => r.price_summary as z.input<typeof taskPriceSummary>);
 }
 
 export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {

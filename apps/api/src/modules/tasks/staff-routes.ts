@@ -7,6 +7,7 @@ import {
   idParam,
   otherConceptBody,
   payTaskHistoryBody,
+  taskReplies,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as staff from './staff.ts';
@@ -54,7 +55,12 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/tasks/:id/${path}`,
       {
-        schema: { tags: ['tasks'], summary: `Staff: move the task to ${to}`, params: idParam },
+        schema: {
+          tags: ['tasks'],
+          summary: `Staff: move the task to ${to}`,
+          params: idParam,
+          response: { 200: taskReplies.state },
+        },
         config: { access: 'tasks:change-status', action: 'tasks.change_status' },
       },
       async (request) => ({
@@ -69,7 +75,12 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tasks/:id/updateAmountToPay',
     {
-      schema: { tags: ['tasks'], params: idParam, body: amountToPayBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: amountToPayBody,
+        response: { 200: taskReplies.amountToPay },
+      },
       config: { access: 'tasks:amount-to-pay', action: 'tasks.amount_to_pay' },
     },
     async (request) => ({
@@ -83,7 +94,12 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tasks/:id/updateDaysToAdd',
     {
-      schema: { tags: ['tasks'], params: idParam, body: daysToAddBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: daysToAddBody,
+        response: { 200: taskReplies.daysToAdd },
+      },
       config: { access: 'tasks:days-to-add', action: 'tasks.days_to_add' },
     },
     async (request) => ({
@@ -97,7 +113,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/other-concepts',
     {
-      schema: { tags: ['tasks'], body: otherConceptBody },
+      schema: { tags: ['tasks'], body: otherConceptBody, response: { 201: taskReplies.otherConcept } },
       config: { access: 'other-concepts:manage', action: 'other_concepts.create' },
     },
     async (request, reply) =>
@@ -109,7 +125,12 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/other-concepts/:id',
     {
-      schema: { tags: ['tasks'], params: idParam, body: otherConceptBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: otherConceptBody,
+        response: { 200: taskReplies.otherConcept },
+      },
       config: { access: 'other-concepts:manage', action: 'other_concepts.update' },
     },
     async (request) => ({
@@ -123,7 +144,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/other-concepts/:id',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.deleted } },
       config: { access: 'other-concepts:manage', action: 'other_concepts.delete' },
     },
     async (request) => ({
@@ -134,7 +155,12 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pay-task-histories',
     {
-      schema: { tags: ['tasks'], summary: 'Record a payment received', body: payTaskHistoryBody },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Record a payment received',
+        body: payTaskHistoryBody,
+        response: { 201: taskReplies.payTaskHistory },
+      },
       config: { access: 'payments:add', action: 'payments.record' },
     },
     async (request, reply) =>
@@ -146,7 +172,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/task/:id',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.taskDeleted } },
       config: { access: 'tasks:delete', action: 'tasks.delete' },
     },
     async (request) => ({
@@ -162,6 +188,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Deliver a translation (multipart: file, source_file_id, language_id)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        response: { 201: taskReplies.delivered },
       },
       config: { access: 'tasks:translated-files', action: 'tasks.upload_translation' },
     },
@@ -183,7 +210,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tasks/:id/removeTranslatedFile/:fileId',
     {
-      schema: { tags: ['delivery'], params: fileParams },
+      schema: { tags: ['delivery'], params: fileParams, response: { 200: taskReplies.deleted } },
       config: { access: 'tasks:translated-files', action: 'tasks.remove_translation' },
     },
     async (request) => ({

@@ -144,7 +144,7 @@ export async function deleteOtherConcept(deps: Deps, actor: Actor, id: number) {
   await repo.deleteOtherConcept(deps.db, id);
   await reprice(deps, task.id);
   return outcome(
-    { deleted: true },
+    { deleted: true as const },
     {
       action: 'other_concepts.delete',
       description: `Task ${task.code}: removed "${concept.concept}"`,
@@ -180,7 +180,7 @@ export async function deleteTask(deps: Deps, actor: Actor, id: number) {
   await repo.deleteTaskRow(deps.db, id);
   await Promise.all(keys.map((key) => deps.storage.remove(key)));
   return outcome(
-    { deleted: true, message: actor.t('tasks.deleted') },
+    { deleted: true as const, message: actor.t('tasks.deleted') },
     {
       action: 'tasks.delete',
       description: `Deleted task ${task.code} "${task.description}"`,

@@ -45,11 +45,13 @@ export async function insertOtherConcept(
   values: OtherConceptFields & { task_id: number; lang: string | null },
 ) {
   const [row] = await db.insert(otherConcepts).values(values).returning();
+  if (!row) throw new Error('other concept insert returned nothing');
   return row;
 }
 
 export async function updateOtherConcept(db: Db, id: number, values: OtherConceptFields) {
   const [row] = await db.update(otherConcepts).set(values).where(eq(otherConcepts.id, id)).returning();
+  if (!row) throw new Error('other concept update returned nothing');
   return row;
 }
 
@@ -59,5 +61,6 @@ export async function deleteOtherConcept(db: Db, id: number) {
 
 export async function insertPayTaskHistory(db: Db, values: typeof payTaskHistories.$inferInsert) {
   const [row] = await db.insert(payTaskHistories).values(values).returning();
+  if (!row) throw new Error('payment line insert returned nothing');
   return row;
 }
