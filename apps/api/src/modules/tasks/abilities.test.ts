@@ -67,7 +67,13 @@ describe('the task detail carries what the caller may do (policy + transition ta
     const reply = await detail('admin');
     expect(taskDetail.parse(reply)).toEqual(reply);
     const [admin] = await db().select().from(users).where(eq(users.email, 'admin@verba.test'));
-    const actor = systemActor({ ...admin!, customer_id: null, session_id: 0, language: 'en' });
+    const actor = systemActor({
+      ...admin!,
+      type: 'VERBA_ADMIN',
+      customer_id: null,
+      session_id: 0,
+      language: 'en',
+    });
     expect(JSON.parse(JSON.stringify(await taskDetailOf(t.app, actor, taskId)))).toEqual(reply);
   });
 
