@@ -56,7 +56,7 @@ export async function holidayDates(db: Db) {
 export async function storeQuoteRows(
   tx: Tx | Db,
   taskId: number,
-  totals: Partial<TaskRow>,
+  totals: Omit<Partial<TaskRow>, 'state'>,
   summaries: Array<{ languageId: number; summary: Record<string, unknown> }>,
 ) {
   await tx.update(tasks).set(totals).where(eq(tasks.id, taskId));
