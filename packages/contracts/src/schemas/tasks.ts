@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TASK_STATE_FILTERS } from '../task-states.ts';
+import { PAYMENT_SCHEMES, STATE_CHANGE_REASONS, TASK_STATES, TASK_STATE_FILTERS } from '../task-states.ts';
 import { langField, moneyInput, optionalText, requiredText } from './common.ts';
+import { dataReply, decimalString, pageOf, timestamp } from './replies.ts';
 
 /** Multipart fields arrive as strings: "true"/"1"/"on" are true. */
 const formBoolean = z.preprocess(
@@ -137,3 +138,206 @@ export const payTaskHistoryBody = z.strictObject({
 
 /** The states staff may pick on the status screen, in the screen's order. */
 export const STAFF_TARGET_STATES = ['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE', 'DONE'] as const;
+
+/* ---- replies (DESIGN §13, typed replies) ---- */
+
+const id = z.number().int();
+const taskState = z.enum(TASK_STATES);
+const invoiceTagSchema = z.enum(['paid', 'pending']);
+
+export const taskListRow = z.object({
+  id,
+  code: z.string(),
+  description: z.string(),
+  created_at: timestamp,
+  state: taskState,
+  customer: z.object({ id, name: z.string() }).nullable(),
+  department: z.object({ id, title: z.string() }).nullable(),
+  requested_by: z.object({ name: z.string(), lastname: z.string() }).nullable(),
+  invoice_folio: z.string().nullable(),
+  invoice_tag: invoiceTagSchema.nullable(),
+  amount_without_taxes: decimalString,
+});
+export const taskPage = pageOf(taskListRow).extend({ total_is_capped: z.boolean() });
+
+export const taskLanguage = z.object({ id, iso_code: z.string(), name: z.string() });
+
+export const wordCountRow = z.object({
+  id,
+  source_file_id: id,
+  target_language_id: id,
+  total_words: z.number().int(),
+  percent101: z.number().int(),
+  percent100: z.number().int(),
+  percent95: z.number().int(),
+  percent85: z.number().int(),
+  percent75: z.number().int(),
+  percent50: z.number().int(),
+  no_match: z.number().int(),
+  repetitions: z.number().int(),
+  characters: z.number().int(),
+  /** per member of an archive: its path, type, error and bands */
+  internal_word_counts: z.array(z.record(z.string(), z.unknown())).nullable(),
+});
+
+export const translatedFileRow = z.object({
+  id,
+  task_id: id,
+  source_file_id: id,
+  language_id: id,
+  file_name: z.string(),
+  file_path: z.string(),
+  size: z.number(),
+  uploaded_by: id.nullable(),
+  created_at: timestamp,
+});
+/** POST tasks/{id}/uploadTranslatedFile: the stored file and what it added to the memory. */
+export const deliveredFile = translatedFileRow.extend({ tm_units_added: z.number().int() });
+
+export const otherConceptRow = z.object({
+  id,
+  task_id: id,
+  concept: z.string(),
+  description: z.string().nullable(),
+  unit: z.string().nullable(),
+  quantity: decimalString,
+  price: decimalString,
+  lang: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const payTaskHistoryRow = z.object({
+  id,
+  task_id: id,
+  amount: decimalString,
+  type: z.string(),
+  taxes: decimalString,
+  lang: z.string().nullable(),
+  created_by: id.nullable(),
+  created_at: timestamp,
+});
+
+/** What the caller may do with the task now (role permission and transition table). */
+export const taskAbilities = z.object({
+  can_edit: z.boolean(),
+  can_cancel: z.boolean(),
+  can_reactivate: z.boolean(),
+  can_pay: z.boolean(),
+  can_send_to_production: z.boolean(),
+  can_download_quote: z.boolean(),
+  can_change_status: z.boolean(),
+  can_upload_translations: z.boolean(),
+  can_delete: z.boolean(),
+});
+
+export const taskDetail = z.object({
+  id,
+  code: z.string(),
+  description: z.string(),
+  comments: z.string().nullable(),
+  review: z.boolean(),
+  custom_quote: z.boolean(),
+  source_files_validated: z.boolean(),
+  source_files_validation_requested: z.boolean(),
+  current_task_state: z.object({ state: taskState }),
+  state: taskState,
+  analysis_error: z.string().nullable(),
+  source_language: taskLanguage,
+  target_languages: z.array(z.object({ target_language_id: id, target_language: taskLanguage })),
+  translation_type_id: id,
+  translation_type: z.object({
+    id,
+    percent: decimalString,
+    name: z.string(),
+    description: z.string(),
+    description_2: z.string(),
+  }),
+  department_id: id.nullable(),
+  department: z.object({ id, title: z.string() }).nullable(),
+  customer: z.object({ id, name: z.string(), payment_scheme: z.enum(PAYMENT_SCHEMES) }).nullable(),
+  user: z.object({ name: z.string(), lastname: z.string(), type: z.string() }).nullable(),
+  source_files: z.array(
+    z.object({
+      id,
+      file_name: z.string(),
+      size: z.number(),
+      filter: z.string().nullable(),
+      error: z.string().nullable(),
+      word_count: z.array(wordCountRow),
+      translated_files: z.array(
+        z.object({ id, language_id: id, file_name: z.string(), created_at: timestamp }),
+      ),
+    }),
+  ),
+  word_count: z.number().int(),
+  base_price: decimalString,
+  discount_percentage: decimalString,
+  discount_amount: decimalString,
+  other_prices: decimalString,
+  price_taxes: decimalString,
+  other_prices_taxes: decimalString,
+  tax_name: z.string().nullable(),
+  tax_percentage: decimalString,
+  taxed_price: decimalString,
+  amount_to_pay: decimalString,
+  days_to_add: z.number().int(),
+  due_date: timestamp.nullable(),
+  quoted_at: timestamp.nullable(),
+  other_concepts: z.array(otherConceptRow),
+  payments: z.array(payTaskHistoryRow),
+  outstanding_balance: decimalString,
+  changes: z.array(
+    z.object({
+      id,
+      from_state: taskState.nullable(),
+      to_state: taskState,
+      created_at: timestamp,
+      reason: z.enum(STATE_CHANGE_REASONS).nullable(),
+      note: z.string().nullable(),
+      user_name: z.string().nullable(),
+      user_lastname: z.string().nullable(),
+    }),
+  ),
+  invoice: z.object({ folio: z.string(), tag: invoiceTagSchema }).nullable(),
+  abilities: taskAbilities,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** A target language's stored price (the pricing package's LanguagePriceSummary) and whether its rate is missing. */
+export const taskPriceSummary = z.looseObject({
+  targetLanguageId: id,
+  total: z.string(),
+  rateMissing: z.boolean().optional(),
+});
+
+export const taskStateReply = z.object({ id, state: taskState, message: z.string() });
+export const deletedReply = z.object({ deleted: z.literal(true) });
+
+export const taskReplies = {
+  list: dataReply(taskPage),
+  detail: dataReply(taskDetail),
+  price: dataReply(z.array(taskPriceSummary)),
+  state: dataReply(taskStateReply),
+  sourceFilesValidated: dataReply(z.object({ id, source_files_validated: z.boolean() })),
+  amountToPay: dataReply(z.object({ id, amount_to_pay: decimalString })),
+  daysToAdd: dataReply(z.object({ id, days_to_add: z.number().int(), due_date: timestamp.nullable() })),
+  otherConcept: dataReply(otherConceptRow),
+  payTaskHistory: dataReply(payTaskHistoryRow),
+  deleted: dataReply(deletedReply),
+  taskDeleted: dataReply(deletedReply.extend({ message: z.string() })),
+  delivered: dataReply(deliveredFile),
+};
+
+export type TaskListRow = z.infer<typeof taskListRow>;
+export type TaskPage = z.infer<typeof taskPage>;
+export type TaskDetail = z.infer<typeof taskDetail>;
+export type TaskAbilities = z.infer<typeof taskAbilities>;
+export type TaskLanguage = z.infer<typeof taskLanguage>;
+export type WordCountRow = z.infer<typeof wordCountRow>;
+export type TaskSourceFile = TaskDetail['source_files'][number];
+export type OtherConceptRow = z.infer<typeof otherConceptRow>;
+export type PayTaskHistoryRow = z.infer<typeof payTaskHistoryRow>;
+export type TaskPriceSummary = z.infer<typeof taskPriceSummary>;
+export type TaskStateReply = z.infer<typeof taskStateReply>;
+export type DeliveredFile = z.infer<typeof deliveredFile>;

@@ -1,13 +1,13 @@
 import { isLocale, type Locale } from '@verba/contracts';
 import { endOfMadridDayOf } from '@verba/contracts/pricing';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCountry } from '../languages/service.ts';
-import { findVisibleTask, taskDetailParts, quoteTask, type TaskRow } from '../tasks/service.ts';
-import { isStaffUser, visibleTasks } from '../tasks/policy.ts';
+import { quoteTask, taskDetailParts, visibleTask, type TaskRow } from '../tasks/service.ts';
+import { isStaffUser } from '../tasks/policy.ts';
 import { findUserById } from '../users/service.ts';
 import { conceptLines, quoteAmounts } from './amounts.ts';
 import type { QuoteData } from './pdf/quote-data.ts';
@@ -81,12 +81,6 @@ async function buildPdf(deps: QuoteDeps, task: TaskRow, locale: Locale): Promise
   const data = await quoteData(deps, task, locale);
   const content = await renderQuotePdf(data, translator(locale));
   return { filename: `quote-${task.code.replace(/[^\w.-]/g, '_')}.pdf`, content, data };
-}
-
-async function visibleTask(deps: QuoteDeps, actor: Actor, id: number): Promise<TaskRow> {
-  const task = await findVisibleTask(deps.db, visibleTasks(actor.user), id);
-  if (!task) throw notFound();
-  return task;
 }
 
 /** POST /task/budget/pdf: the quote of a task the actor may see, in `locale`. */

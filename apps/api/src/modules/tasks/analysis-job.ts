@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
 import { analyseTask } from '@verba/analysis';
-import { languages, sourceFiles, taskTargetLanguages, tasks, wordCounts } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/service.ts';
 import { PostgresTranslationMemory } from './memory.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
-import { taskSourceFiles } from './repository.ts';
+import * as repo from './repository.ts';
 import { transition } from './transitions.ts';
 
 export const ANALYSE_TASK_JOB = 'task.analyse';
 
 /** Queues the analysis of a task that was just put in CALCULATING at `version` (its updated_at). */
-export async function queueAnalysis(app: FastifyInstance, taskId: number, version: Date): Promise<void> {
-  await app.jobs.enqueue(ANALYSE_TASK_JOB, { taskId, version: version.toISOString() });
+export async function queueAnalysis(deps: Deps, taskId: number, version: Date): Promise<void> {
+  await deps.jobs.enqueue(ANALYSE_TASK_JOB, { taskId, version: version.toISOString() });
 }
 
 export function registerAnalysisJob(app: FastifyInstance): void {
@@ -21,55 +20,44 @@ export function registerAnalysisJob(app: FastifyInstance): void {
 }
 
 /**
- * Counts the task's files, stores the counts, prices the task and returns it to DRAFT. Runs
- * again from the start if interrupted; a newer edit of the task (another version) wins, and
- * the counts are replaced in one transaction, so nothing is ever counted twice.
+ * Counts the task's files, stores the counts, prices the task and returns it to DRAFT (the
+ * system's move CALCULATING -> DRAFT). Runs again from the start if interrupted; a newer edit of
+ * the task (another version) wins, and the counts are replaced in one transaction, so nothing is
+ * ever counted twice.
  */
-export async function analyseAndQuote(
-  app: FastifyInstance,
-  taskId: number,
-  version: string,
-  signal?: AbortSignal,
-) {
+export async function analyseAndQuote(deps: Deps, taskId: number, version: string, signal?: AbortSignal) {
   const isCurrent = (t: { state: string; updated_at: Date } | undefined) =>
     t?.state === 'CALCULATING' && t.updated_at.toISOString() === version;
-  const [task] = await app.db.select().from(tasks).where(eq(tasks.id, taskId));
+  const task = await repo.findTask(deps.db, taskId);
   if (!task || !isCurrent(task)) return;
-  const files = await taskSourceFiles(app.db, taskId);
-  const [source] = await app.db.select().from(languages).where(eq(languages.id, task.source_language_id));
-  const targets = await app.db
-    .select({ id: languages.id, iso: languages.iso_code })
-    .from(taskTargetLanguages)
-    .innerJoin(languages, eq(languages.id, taskTargetLanguages.language_id))
-    .where(eq(taskTargetLanguages.task_id, taskId));
-  const sourceIso = source?.iso_code ?? 'en';
+  const files = await repo.taskSourceFiles(deps.db, taskId);
+  const targets = await repo.targetsWithIso(deps.db, taskId);
+  const sourceIso = (await repo.isoCodeOf(deps.db, task.source_language_id)) ?? 'en';
   const customerId = task.customer_id;
   const result = await analyseTask({
     files: files.map((f) => ({
       id: String(f.id),
       name: f.file_name,
-      open: () => app.storage.open(f.file_path),
+      open: () => deps.storage.open(f.file_path),
     })),
     sourceLanguage: sourceIso,
     targetLanguages: targets.map((t) => t.iso),
     memory: customerId
-      ? (target) => new PostgresTranslationMemory(app.db, customerId, sourceIso, target)
+      ? (target) => new PostgresTranslationMemory(deps.db, customerId, sourceIso, target)
       : undefined,
     signal,
   });
   const failed = result.files.filter((f) => f.error).map((f) => `${f.name}: ${f.error?.key}`);
 
-  await app.db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  await deps.db.transaction(async (tx) => {
+    const fresh = await repo.lockTask(tx, taskId);
     if (!fresh || !isCurrent(fresh)) return;
-    const fileIds = files.map((f) => f.id);
-    if (fileIds.length) await tx.delete(wordCounts).where(inArray(wordCounts.source_file_id, fileIds));
+    await repo.clearWordCounts(
+      tx,
+      files.map((f) => f.id),
+    );
     for (const file of result.files) {
       const id = Number(file.id);
-      await tx
-        .update(sourceFiles)
-        .set({ filter: file.detectedType, error_key: file.error?.key ?? null })
-        .where(and(eq(sourceFiles.id, id), eq(sourceFiles.task_id, taskId)));
       const rows = targets.map((t) => {
         const b = file.byTarget[t.iso];
         return {
@@ -94,7 +82,13 @@ export async function analyseAndQuote(
             })) ?? null,
         };
       });
-      if (rows.length) await tx.insert(wordCounts).values(rows);
+      await repo.storeFileCounts(
+        tx,
+        taskId,
+        id,
+        { filter: file.detectedType, error_key: file.error?.key ?? null },
+        rows,
+      );
     }
     const now = new Date();
     await transition(tx, {
@@ -106,7 +100,7 @@ export async function analyseAndQuote(
       reason: failed.length ? 'analysed_with_errors' : 'analysed',
       set: { updated_at: now, analysis_error: failed.length ? failed.join('\n') : null },
     });
-    const [priced] = await tx.select().from(tasks).where(eq(tasks.id, taskId));
+    const priced = await repo.findTask(tx, taskId);
     if (priced) await storeQuote(tx, taskId, await quoteTask(tx, priced, now), now);
   });
 }

@@ -1,5 +1,13 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Role } from '@verba/contracts';
+import {
+  actorKindOf,
+  can,
+  mayAct,
+  staffStatusOptions,
+  type Role,
+  type TaskAbilities,
+  type TaskState,
+} from '@verba/contracts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { departmentUsers, tasks } from '../../db/schema/index.ts';
 
@@ -29,3 +37,50 @@ export function tasksVisibleTo(
 }
 
 export const isStaffUser = (user: CurrentUser) => user.type === 'VERBA_ADMIN' || user.type === 'VERBA_PM';
+
+/** Translations are delivered once the work is paid for or in production. */
+const DELIVERABLE_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
+export const mayDeliver = (state: string): boolean => DELIVERABLE_STATES.includes(state);
+
+export interface TaskAbilityFacts {
+  state: string;
+  isGuestTask: boolean;
+  /** the scheme of the task's customer (null for a guest) */
+  paymentScheme: string | null;
+  /** a draft with at least one file counted without error: a price to pay */
+  quoted: boolean;
+  /** a quote is stored (its PDF can be made) */
+  hasQuote: boolean;
+}
+
+/**
+ * What the caller may do with a task now (the task detail's `abilities`): the role's permission
+ * (contracts' ROLE_PERMISSIONS) and the move in the transition table (DESIGN §6), so the web
+ * shows an action exactly when the API would accept it.
+ */
+export function abilitiesFor(user: CurrentUser, facts: TaskAbilityFacts): TaskAbilities {
+  const role = user.type;
+  const by = actorKindOf(role);
+  const state = facts.state as TaskState;
+  const client = by === 'client';
+  return {
+    can_edit: can(role, 'tasks:edit') && mayAct('edit', state, by),
+    can_cancel: can(role, 'tasks:cancel') && mayAct('cancel', state, by),
+    can_reactivate: can(role, 'tasks:reactivate') && mayAct('reactivate', state, by),
+    can_pay:
+      client &&
+      can(role, 'tasks:pay') &&
+      mayAct('pay', state, 'payment', { paymentVerified: true }) &&
+      facts.quoted &&
+      facts.paymentScheme === 'ON_DEMAND',
+    can_send_to_production:
+      can(role, 'tasks:send-deferred') &&
+      mayAct('send_to_production', state, by, { paymentScheme: facts.paymentScheme }) &&
+      facts.quoted,
+    can_download_quote: can(role, 'tasks:quote-pdf') && state === 'DRAFT' && facts.hasQuote,
+    can_change_status:
+      can(role, 'tasks:change-status') && staffStatusOptions(state, facts.isGuestTask).length > 0,
+    can_upload_translations: can(role, 'tasks:translated-files') && mayDeliver(state),
+    can_delete: can(role, 'tasks:delete'),
+  };
+}

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   computeDueDate,
   largestPayableWords,
@@ -8,20 +7,10 @@ import {
   type WordCountBands,
 } from '@verba/contracts/pricing';
 import type { Db } from '../../db/client.ts';
-import {
-  countries,
-  customers,
-  holidays,
-  otherConcepts,
-  sourceFiles,
-  taskTargetLanguages,
-  tasks,
-  translationTypes,
-  wordCounts,
-} from '../../db/schema/index.ts';
 import { effectiveRate, minimumRateFor, payableGridFor } from '../rates/service.ts';
 import { effectiveDiscount } from '../customers/service.ts';
-import type { TaskRow } from './repository.ts';
+import * as repo from './repository.ts';
+import type { TaskRow, Tx } from './repository.ts';
 
 const BANDS = [
   'percent101',
@@ -46,37 +35,10 @@ export interface TaskQuote {
  * tax rule, and the other concepts; the due date as if approved `at`. Pure reads, no writes.
  */
 export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise<TaskQuote> {
-  const targets = await db
-    .select({ id: taskTargetLanguages.language_id })
-    .from(taskTargetLanguages)
-    .where(eq(taskTargetLanguages.task_id, task.id));
-  const files = await db
-    .select({ id: sourceFiles.id })
-    .from(sourceFiles)
-    .where(eq(sourceFiles.task_id, task.id));
-  const counts = files.length
-    ? await db
-        .select()
-        .from(wordCounts)
-        .where(
-          inArray(
-            wordCounts.source_file_id,
-            files.map((f) => f.id),
-          ),
-        )
-    : [];
-  const [type] = await db
-    .select()
-    .from(translationTypes)
-    .where(eq(translationTypes.id, task.translation_type_id));
+  const { targets, counts, type, customer, country, concepts } = await repo.quoteInputs(db, task);
   const customerId = task.customer_id;
-  const [customer] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
-  const [country] = customer
-    ? await db.select().from(countries).where(eq(countries.id, customer.country_id))
-    : [];
   const grid = customerId ? await payableGridFor(db, customerId) : undefined;
   const minimum = customerId ? await minimumRateFor(db, customerId, task.translation_type_id) : null;
-  const concepts = await db.select().from(otherConcepts).where(eq(otherConcepts.task_id, task.id));
 
   const missingRates: number[] = [];
   const languages = [];
@@ -100,20 +62,17 @@ export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise
     tax: country?.tax_name ? { name: country.tax_name, percentage: country.tax_percentage } : null,
     other_concepts: concepts.map((c) => ({ concept: c.concept, quantity: c.quantity, price: c.price })),
   });
-  const holidayRows = await db.select({ date: holidays.date }).from(holidays);
   const due = targets.length
     ? computeDueDate({
         approved_at: at,
         translation_type_id: task.translation_type_id,
         payable_words: largestPayableWords(bandsPerLanguage, grid),
         days_to_add: task.days_to_add,
-        holidays: holidayRows.map((h) => h.date),
+        holidays: await repo.holidayDates(db),
       })
     : null;
   return { price, missingRates, dueDate: due?.due_date ?? null };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Stores a quote on the task: totals, the due date and each language's price summary. */
 export async function storeQuote(
@@ -123,9 +82,10 @@ export async function storeQuote(
   at = new Date(),
 ): Promise<void> {
   const p = quote.price;
-  await tx
-    .update(tasks)
-    .set({
+  await repo.storeQuoteRows(
+    tx,
+    taskId,
+    {
       word_count: Math.max(0, ...p.languages.map((l) => l.wordCount)),
       base_price: p.base_price,
       discount_percentage: p.discount.percent,
@@ -139,19 +99,10 @@ export async function storeQuote(
       amount_to_pay: p.amount_to_pay,
       due_date: quote.dueDate ? new Date(quote.dueDate) : null,
       quoted_at: at,
-    })
-    .where(eq(tasks.id, taskId));
-  for (const summary of p.languages) {
-    await tx
-      .update(taskTargetLanguages)
-      .set({
-        price_summary: { ...summary, rateMissing: quote.missingRates.includes(summary.targetLanguageId) },
-      })
-      .where(
-        and(
-          eq(taskTargetLanguages.task_id, taskId),
-          eq(taskTargetLanguages.language_id, summary.targetLanguageId),
-        ),
-      );
-  }
+    },
+    p.languages.map((summary) => ({
+      languageId: summary.targetLanguageId,
+      summary: { ...summary, rateMissing: quote.missingRates.includes(summary.targetLanguageId) },
+    })),
+  );
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, sourceFilesValidatedBody, taskListQuery } from '@verba/contracts';
+import { idParam, sourceFilesValidatedBody, taskListQuery, taskReplies } from '@verba/contracts';
+import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
+import { receiveTaskForm } from './upload.ts';
+import { drainParts } from './delivery-upload.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
 import { contentDisposition } from '../../lib/http.ts';
 import { taskStaffRoutes } from './staff-routes.ts';
@@ -22,10 +25,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tasks'],
         summary: 'Tasks the caller may see, filtered, sorted and paged',
         querystring: taskListQuery,
+        response: { 200: taskReplies.list },
       },
       config: { access: 'tasks:list' },
     },
-    async (request) => ({ data: await service.list(app, request, request.query) }),
+    async (request) => ({ data: await service.list(app, actorOf(request), request.query) }),
   );
 
   app.post(
@@ -35,10 +39,16 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tasks'],
         summary: 'Create a task (multipart, files in file[]); analysis starts at once',
         consumes: ['multipart/form-data'],
+        response: { 201: taskReplies.detail },
       },
       config: { access: 'tasks:create', action: 'tasks.create' },
     },
-    async (request, reply) => reply.status(201).send({ data: await service.create(app, request) }),
+    async (request, reply) => {
+      const form = await receiveTaskForm(app, request);
+      // after the upload: its `lang` field may have changed the caller's language
+      const created = logged(request, await service.create(app, actorOf(request), form));
+      return reply.status(201).send({ data: created });
+    },
   );
 
   app.post(
@@ -49,43 +59,68 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        response: { 200: taskReplies.detail },
       },
       config: { access: 'tasks:edit', action: 'tasks.update' },
     },
-    async (request) => ({ data: await service.update(app, request, request.params.id) }),
+    async (request) => {
+      await service.editableTask(app, actorOf(request), request.params.id).catch(async (err: unknown) => {
+        await drainParts(request);
+        throw err;
+      });
+      const form = await receiveTaskForm(app, request, []);
+      return { data: logged(request, await service.update(app, actorOf(request), request.params.id, form)) };
+    },
   );
 
   app.get(
     '/task/:id',
-    { schema: { tags: ['tasks'], params: idParam }, config: { access: 'tasks:view' } },
-    async (request) => ({ data: await service.detail(app, request, request.params.id) }),
+    {
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.detail } },
+      config: { access: 'tasks:view' },
+    },
+    async (request) => ({ data: await service.detail(app, actorOf(request), request.params.id) }),
   );
 
   app.get(
     '/tasks/getPrice/:id',
     {
-      schema: { tags: ['tasks'], summary: 'Price summary per target language', params: idParam },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Price summary per target language',
+        params: idParam,
+        response: { 200: taskReplies.price },
+      },
       config: { access: 'tasks:view' },
     },
-    async (request) => ({ data: await service.priceSummary(app, request, request.params.id) }),
+    async (request) => ({ data: await service.priceSummary(app, actorOf(request), request.params.id) }),
   );
 
   app.post(
     '/tasks/:id/updateStateAsCancelled',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.state } },
       config: { access: 'tasks:cancel', action: 'tasks.cancel' },
     },
-    async (request) => ({ data: await service.changeState(app, request, request.params.id, 'CANCELLED') }),
+    async (request) => ({
+      data: logged(request, await service.changeState(app, actorOf(request), request.params.id, 'CANCELLED')),
+    }),
   );
 
   app.post(
     '/tasks/:id/updateStateAsDraft',
     {
-      schema: { tags: ['tasks'], summary: 'Reactivate a cancelled task', params: idParam },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Reactivate a cancelled task',
+        params: idParam,
+        response: { 200: taskReplies.state },
+      },
       config: { access: 'tasks:reactivate', action: 'tasks.reactivate' },
     },
-    async (request) => ({ data: await service.changeState(app, request, request.params.id, 'DRAFT') }),
+    async (request) => ({
+      data: logged(request, await service.changeState(app, actorOf(request), request.params.id, 'DRAFT')),
+    }),
   );
 
   app.put(
@@ -96,15 +131,19 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff validate the source files of a custom quote',
         params: idParam,
         body: sourceFilesValidatedBody,
+        response: { 200: taskReplies.sourceFilesValidated },
       },
       config: { access: 'tasks:validate-source-files', action: 'tasks.validate_source_files' },
     },
     async (request) => ({
-      data: await service.setSourceFilesValidated(
-        app,
+      data: logged(
         request,
-        request.params.id,
-        request.body.source_files_validated,
+        await service.setSourceFilesValidated(
+          app,
+          actorOf(request),
+          request.params.id,
+          request.body.source_files_validated,
+        ),
       ),
     }),
   );
@@ -113,11 +152,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/:id/downloadSourceFile/:fileId',
     { schema: { tags: ['tasks'], params: fileParams }, config: { access: 'tasks:view' } },
     async (request, reply) => {
-      const file = await service.sourceFileForDownload(
-        app,
+      const file = logged(
         request,
-        request.params.id,
-        request.params.fileId,
+        await service.sourceFileForDownload(app, actorOf(request), request.params.id, request.params.fileId),
       );
       reply.header('content-type', 'application/octet-stream');
       reply.header('content-disposition', contentDisposition(file.file_name));

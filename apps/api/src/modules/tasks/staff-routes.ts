@@ -7,9 +7,12 @@ import {
   idParam,
   otherConceptBody,
   payTaskHistoryBody,
+  taskReplies,
 } from '@verba/contracts';
+import { actorOf, logged } from '../../lib/service.ts';
 import * as staff from './staff.ts';
 import * as delivery from './delivery.ts';
+import { drainParts, receiveTranslatedFile } from './delivery-upload.ts';
 import type { StaffTarget } from './staff.ts';
 import { contentDisposition } from '../../lib/http.ts';
 
@@ -50,11 +53,19 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/tasks/:id/${path}`,
       {
-        schema: { tags: ['tasks'], summary: `Staff: move the task to ${to}`, params: idParam },
+        schema: {
+          tags: ['tasks'],
+          summary: `Staff: move the task to ${to}`,
+          params: idParam,
+          response: { 200: taskReplies.state },
+        },
         config: { access: 'tasks:change-status', action: 'tasks.change_status' },
       },
       async (request) => ({
-        data: await staff.changeStatus(app, request, request.params.id, to, await noteOf(request)),
+        data: logged(
+          request,
+          await staff.changeStatus(app, actorOf(request), request.params.id, to, await noteOf(request)),
+        ),
       }),
     );
   }
@@ -62,72 +73,109 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tasks/:id/updateAmountToPay',
     {
-      schema: { tags: ['tasks'], params: idParam, body: amountToPayBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: amountToPayBody,
+        response: { 200: taskReplies.amountToPay },
+      },
       config: { access: 'tasks:amount-to-pay', action: 'tasks.amount_to_pay' },
     },
     async (request) => ({
-      data: await staff.setAmountToPay(app, request, request.params.id, request.body.amount_to_pay),
+      data: logged(
+        request,
+        await staff.setAmountToPay(app, actorOf(request), request.params.id, request.body.amount_to_pay),
+      ),
     }),
   );
 
   app.put(
     '/tasks/:id/updateDaysToAdd',
     {
-      schema: { tags: ['tasks'], params: idParam, body: daysToAddBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: daysToAddBody,
+        response: { 200: taskReplies.daysToAdd },
+      },
       config: { access: 'tasks:days-to-add', action: 'tasks.days_to_add' },
     },
     async (request) => ({
-      data: await staff.setDaysToAdd(app, request, request.params.id, request.body.days_to_add),
+      data: logged(
+        request,
+        await staff.setDaysToAdd(app, actorOf(request), request.params.id, request.body.days_to_add),
+      ),
     }),
   );
 
   app.post(
     '/other-concepts',
     {
-      schema: { tags: ['tasks'], body: otherConceptBody },
+      schema: { tags: ['tasks'], body: otherConceptBody, response: { 201: taskReplies.otherConcept } },
       config: { access: 'other-concepts:manage', action: 'other_concepts.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await staff.addOtherConcept(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await staff.addOtherConcept(app, actorOf(request), request.body)) }),
   );
 
   app.put(
     '/other-concepts/:id',
     {
-      schema: { tags: ['tasks'], params: idParam, body: otherConceptBody },
+      schema: {
+        tags: ['tasks'],
+        params: idParam,
+        body: otherConceptBody,
+        response: { 200: taskReplies.otherConcept },
+      },
       config: { access: 'other-concepts:manage', action: 'other_concepts.update' },
     },
     async (request) => ({
-      data: await staff.updateOtherConcept(app, request, request.params.id, request.body),
+      data: logged(
+        request,
+        await staff.updateOtherConcept(app, actorOf(request), request.params.id, request.body),
+      ),
     }),
   );
 
   app.delete(
     '/other-concepts/:id',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.deleted } },
       config: { access: 'other-concepts:manage', action: 'other_concepts.delete' },
     },
-    async (request) => ({ data: await staff.deleteOtherConcept(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await staff.deleteOtherConcept(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(
     '/pay-task-histories',
     {
-      schema: { tags: ['tasks'], summary: 'Record a payment received', body: payTaskHistoryBody },
+      schema: {
+        tags: ['tasks'],
+        summary: 'Record a payment received',
+        body: payTaskHistoryBody,
+        response: { 201: taskReplies.payTaskHistory },
+      },
       config: { access: 'payments:add', action: 'payments.record' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await staff.addPayment(app, request, request.body) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await staff.addPayment(app, actorOf(request), request.body)) }),
   );
 
   app.delete(
     '/task/:id',
     {
-      schema: { tags: ['tasks'], params: idParam },
+      schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.taskDeleted } },
       config: { access: 'tasks:delete', action: 'tasks.delete' },
     },
-    async (request) => ({ data: await staff.deleteTask(app, request, request.params.id) }),
+    async (request) => ({
+      data: logged(request, await staff.deleteTask(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(
@@ -138,21 +186,36 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Deliver a translation (multipart: file, source_file_id, language_id)',
         params: idParam,
         consumes: ['multipart/form-data'],
+        response: { 201: taskReplies.delivered },
       },
       config: { access: 'tasks:translated-files', action: 'tasks.upload_translation' },
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await delivery.uploadTranslatedFile(app, request, request.params.id) }),
+    async (request, reply) => {
+      const id = request.params.id;
+      await delivery.deliverableTask(app, actorOf(request), id).catch(async (err: unknown) => {
+        await drainParts(request);
+        throw err;
+      });
+      const upload = await receiveTranslatedFile(app, request);
+      const delivered = logged(
+        request,
+        await delivery.uploadTranslatedFile(app, actorOf(request), id, upload),
+      );
+      return reply.status(201).send({ data: delivered });
+    },
   );
 
   app.delete(
     '/tasks/:id/removeTranslatedFile/:fileId',
     {
-      schema: { tags: ['delivery'], params: fileParams },
+      schema: { tags: ['delivery'], params: fileParams, response: { 200: taskReplies.deleted } },
       config: { access: 'tasks:translated-files', action: 'tasks.remove_translation' },
     },
     async (request) => ({
-      data: await delivery.removeTranslatedFile(app, request, request.params.id, request.params.fileId),
+      data: logged(
+        request,
+        await delivery.removeTranslatedFile(app, actorOf(request), request.params.id, request.params.fileId),
+      ),
     }),
   );
 
@@ -162,7 +225,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await delivery.translationForDownload(
         app,
-        request,
+        actorOf(request),
         request.params.id,
         request.params.fileId,
       );
@@ -184,7 +247,10 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:view' },
     },
     async (request, reply) => {
-      const { code, stream } = await delivery.translationsZip(app, request, request.params.id);
+      const { code, stream } = logged(
+        request,
+        await delivery.translationsZip(app, actorOf(request), request.params.id),
+      );
       reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(`translations-${code}.zip`));

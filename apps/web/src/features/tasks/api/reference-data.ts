@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentScheme } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Language, TranslationType } from './types.ts';
 
@@ -30,13 +29,6 @@ export const useMyDepartments = (enabled = true) =>
   useQuery({
     queryKey: ['users', 'departments'],
     queryFn: () => api.get<{ departments: { id: number; title: string }[] }>('/users/departments'),
-    enabled,
-  });
-
-export const usePaymentScheme = (enabled = true) =>
-  useQuery({
-    queryKey: ['users', 'payment-scheme'],
-    queryFn: () => api.get<{ payment_scheme: PaymentScheme }>('/users/payment-scheme'),
     enabled,
   });
 

@@ -1,4 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeliveredFile,
+  OtherConceptRow,
+  PayTaskHistoryRow,
+  StaffTarget,
+  TaskStateReply,
+} from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { TASKS_KEY, taskKey } from './tasks-queries.ts';
 import type { GatewayAnswer, TaskDetail } from './types.ts';
@@ -68,10 +75,10 @@ function useTaskAction<I, O = unknown>(call: (input: I) => Promise<O>) {
 }
 
 export const useCancelTaskMutation = () =>
-  useTaskAction((id: number) => api.post(`/tasks/${id}/updateStateAsCancelled`));
+  useTaskAction((id: number) => api.post<TaskStateReply>(`/tasks/${id}/updateStateAsCancelled`));
 
 export const useReactivateTaskMutation = () =>
-  useTaskAction((id: number) => api.post(`/tasks/${id}/updateStateAsDraft`));
+  useTaskAction((id: number) => api.post<TaskStateReply>(`/tasks/${id}/updateStateAsDraft`));
 
 export const usePayTaskMutation = () =>
   useTaskAction((taskId: number) => api.post<GatewayAnswer>('/tasks/paymentGateway', { taskId }));
@@ -131,8 +138,8 @@ export interface OtherConceptInput {
 export const useSaveOtherConceptMutation = () =>
   useTaskAction(({ id, ...body }: OtherConceptInput) =>
     id
-      ? api.put(`/other-concepts/${id}`, body, { handles: [422] })
-      : api.post('/other-concepts', body, { handles: [422] }),
+      ? api.put<OtherConceptRow>(`/other-concepts/${id}`, body, { handles: [422] })
+      : api.post<OtherConceptRow>('/other-concepts', body, { handles: [422] }),
   );
 
 export const useDeleteOtherConceptMutation = () =>
@@ -140,7 +147,7 @@ export const useDeleteOtherConceptMutation = () =>
 
 export const useAddPaymentMutation = () =>
   useTaskAction((body: { task_id: number; amount: string; type: string }) =>
-    api.post('/pay-task-histories', body, { handles: [422] }),
+    api.post<PayTaskHistoryRow>('/pay-task-histories', body, { handles: [422] }),
   );
 
 export const useValidateSourceFilesMutation = () =>
@@ -161,7 +168,7 @@ export const useUploadTranslationMutation = () =>
       sourceFileId: number;
       languageId: number;
     }) =>
-      uploadRequest(
+      uploadRequest<DeliveredFile>(
         `/tasks/${id}/uploadTranslatedFile`,
         buildFormData({ source_file_id: sourceFileId, language_id: languageId, file }),
       ),
@@ -174,15 +181,15 @@ export const useRemoveTranslationMutation = () =>
 
 export const useDeleteTaskMutation = () => useTaskAction((id: number) => api.delete(`/task/${id}`));
 
-export const STATUS_ENDPOINTS = {
+export const STATUS_ENDPOINTS: Record<StaffTarget, string> = {
   TEMPORAL: 'updateStateAsTemporal',
   DEFERRED: 'updateStateAsDeferred',
   APPROVED: 'updateStateAsApproved',
   IN_COURSE: 'updateStateAsIncourse',
   DONE: 'updateStateAsDone',
-} as const;
+};
 
 export const useChangeStatusMutation = () =>
-  useTaskAction(({ id, state }: { id: number; state: keyof typeof STATUS_ENDPOINTS }) =>
-    api.post(`/tasks/${id}/${STATUS_ENDPOINTS[state]}`, undefined, { handles: [422] }),
+  useTaskAction(({ id, state }: { id: number; state: StaffTarget }) =>
+    api.post<TaskStateReply>(`/tasks/${id}/${STATUS_ENDPOINTS[state]}`, undefined, { handles: [422] }),
   );

@@ -15,11 +15,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { modals } from '../../../../components/modals/modal-store.ts';
-import { useAuthStore } from '../../../../lib/auth-store.ts';
-import { userCan } from '../../../../lib/permissions.ts';
 import { effectiveLocale } from '../../../../app/locale.ts';
 import { downloadFile } from '../../api/download.ts';
-import { usePaymentScheme } from '../../api/reference-data.ts';
 import {
   submitGatewayForm,
   useCancelTaskMutation,
@@ -29,22 +26,16 @@ import {
   useSendDeferredMutation,
 } from '../../api/task-mutations.ts';
 import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
-import { hasStatusScreen } from '../../lib/status-options.ts';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
-  const user = useAuthStore((state) => state.user);
-  const client = user?.type === 'CLIENT_USER' || user?.type === 'CLIENT_ADMIN';
-  const scheme = usePaymentScheme(client);
   const cancel = useCancelTaskMutation();
   const reactivate = useReactivateTaskMutation();
   const pay = usePayTaskMutation();
   const deferred = useSendDeferredMutation();
   const remove = useDeleteTaskMutation();
   const [pdfBusy, setPdfBusy] = useState(false);
-  if (!user) return null;
-
   const done = (message: string) => {
     notifications.show({ color: 'teal', message });
     void navigate('/tasks');
@@ -53,14 +44,13 @@ export function TaskActions({ task }: { task: TaskDetail }) {
     if (answer?.form) submitGatewayForm(answer.form);
     else done(message);
   };
-  const draft = task.state === 'DRAFT';
-  const quoted = draft && task.source_files.some((file) => !file.error);
-  const paymentScheme = client ? scheme.data?.payment_scheme : task.customer?.payment_scheme;
+  // What the caller may do comes from the API (its policy and the transition table).
+  const can = task.abilities;
   const delivered = task.source_files.some((file) => file.translated_files.length > 0);
 
   return (
     <Group gap="sm" data-testid="task-actions">
-      {client && draft && quoted && paymentScheme === 'ON_DEMAND' && userCan(user, 'tasks:pay') ? (
+      {can.can_pay ? (
         <Button
           leftSection={<IconCreditCard size={18} aria-hidden />}
           loading={pay.isPending}
@@ -72,7 +62,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.pay')}
         </Button>
       ) : null}
-      {draft && quoted && paymentScheme === 'DEFERRED' && userCan(user, 'tasks:send-deferred') ? (
+      {can.can_send_to_production ? (
         <Button
           leftSection={<IconSend size={18} aria-hidden />}
           loading={deferred.isPending}
@@ -90,7 +80,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.send')}
         </Button>
       ) : null}
-      {client && draft && userCan(user, 'tasks:edit') ? (
+      {can.can_edit ? (
         <Button
           variant="default"
           component={Link}
@@ -101,7 +91,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.edit')}
         </Button>
       ) : null}
-      {draft && task.quoted_at && userCan(user, 'tasks:quote-pdf') ? (
+      {can.can_download_quote ? (
         <Button
           variant="default"
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
@@ -134,7 +124,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.translationsZip')}
         </Button>
       ) : null}
-      {userCan(user, 'tasks:change-status') && hasStatusScreen(task.state, task.customer === null) ? (
+      {can.can_change_status ? (
         <Button
           variant="default"
           component={Link}
@@ -145,7 +135,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.status')}
         </Button>
       ) : null}
-      {client && draft && userCan(user, 'tasks:cancel') ? (
+      {can.can_cancel ? (
         <Button
           variant="light"
           color="red"
@@ -165,7 +155,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.cancel')}
         </Button>
       ) : null}
-      {task.state === 'CANCELLED' && userCan(user, 'tasks:reactivate') ? (
+      {can.can_reactivate ? (
         <Button
           leftSection={<IconArrowBackUp size={18} aria-hidden />}
           loading={reactivate.isPending}
@@ -175,7 +165,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.reactivate')}
         </Button>
       ) : null}
-      {userCan(user, 'tasks:delete') ? (
+      {can.can_delete ? (
         <Button
           variant="light"
           color="red"

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { taskDetail } from '@verba/contracts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { tokensByRole, ROLE_NAMES, type RoleName } from '../../../test/roles.ts';
+import { customers, departments, languages, tasks, users } from '../../db/schema/index.ts';
+import { systemActor } from '../../lib/service.ts';
+import { detail as taskDetailOf } from './detail.ts';
+
+let t: TestApp;
+let tokens: Record<RoleName, string>;
+let taskId: number;
+let acmeId: number;
+
+const db = () => t.database.db;
+const detail = async (role: RoleName) => {
+  const res = await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens[role] });
+  expect(res.status).toBe(200);
+  return res.json.data;
+};
+const abilities = async (role: RoleName) => (await detail(role)).abilities;
+const setState = (state: string) => db().update(tasks).set({ state }).where(eq(tasks.id, taskId));
+const yes = (...keys: string[]) => ({
+  can_edit: keys.includes('edit'),
+  can_cancel: keys.includes('cancel'),
+  can_reactivate: keys.includes('reactivate'),
+  can_pay: keys.includes('pay'),
+  can_send_to_production: keys.includes('send'),
+  can_download_quote: keys.includes('quote'),
+  can_change_status: keys.includes('status'),
+  can_upload_translations: keys.includes('deliver'),
+  can_delete: keys.includes('delete'),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await tokensByRole(t.app);
+  const lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.iso_code, l.id]));
+  const [marketing] = await db().select().from(departments).where(eq(departments.title, 'Marketing'));
+  const [acme] = await db().select().from(customers).where(eq(customers.name, 'Acme'));
+  acmeId = acme!.id;
+  await t.app.jobs.start();
+  const body = await multipart(
+    {
+      description: 'Abilities',
+      department: String(marketing!.id),
+      source_language: String(lang.en),
+      'target_languages[]': [String(lang.es)],
+      translation_type: '1',
+    },
+    [{ name: 'intro.txt', content: 'The cat sat on the mat.' }],
+  );
+  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+    token: tokens.acmeUser,
+    body: body.payload,
+    headers: body.headers,
+  });
+  expect(res.status).toBe(201);
+  taskId = res.json.data.id;
+  await t.app.jobs.idle();
+});
+afterAll(() => t.close());
+
+describe('the task detail carries what the caller may do (policy + transition table)', () => {
+  it('is exactly the contract schema: nothing the service returns is dropped, and it parses back', async () => {
+    const reply = await detail('admin');
+    expect(taskDetail.parse(reply)).toEqual(reply);
+    const [admin] = await db().select().from(users).where(eq(users.email, 'admin@verba.test'));
+    const actor = systemActor({
+      ...admin!,
+      type: 'VERBA_ADMIN',
+      customer_id: null,
+      session_id: 0,
+      language: 'en',
+    });
+    expect(JSON.parse(JSON.stringify(await taskDetailOf(t.app, actor, taskId)))).toEqual(reply);
+  });
+
+  it('a priced draft of an on-demand customer: the client edits, cancels, pays; staff watch', async () => {
+    expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
+    expect(await abilities('acmeAdmin')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
+    expect(await abilities('pm')).toEqual(yes('quote'));
+    expect(await abilities('admin')).toEqual(yes('quote', 'delete'));
+  });
+
+  it('a draft of a deferred-scheme customer goes to production instead (client or staff)', async () => {
+    await db().update(customers).set({ payment_scheme: 'DEFERRED' }).where(eq(customers.id, acmeId));
+    try {
+      expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'send', 'quote'));
+      expect(await abilities('pm')).toEqual(yes('send', 'quote'));
+    } finally {
+      await db().update(customers).set({ payment_scheme: 'ON_DEMAND' }).where(eq(customers.id, acmeId));
+    }
+  });
+
+  it('an approved task: staff change its status and deliver; the client does nothing', async () => {
+    await setState('APPROVED');
+    expect(await abilities('acmeUser')).toEqual(yes());
+    expect(await abilities('pm')).toEqual(yes('status', 'deliver'));
+    expect(await abilities('admin')).toEqual(yes('status', 'deliver', 'delete'));
+  });
+
+  it('a cancelled task is reactivated by the client or staff', async () => {
+    await setState('CANCELLED');
+    expect(await abilities('acmeUser')).toEqual(yes('reactivate'));
+    expect(await abilities('acmeAdmin')).toEqual(yes('reactivate'));
+    expect(await abilities('pm')).toEqual(yes('reactivate'));
+  });
+
+  it('every role gets the whole set of abilities', async () => {
+    await setState('DRAFT');
+    for (const role of ROLE_NAMES.filter((r) => r !== 'globexAdmin'))
+      expect(Object.keys(await abilities(role)).sort()).toEqual(Object.keys(yes()).sort());
+  });
+});

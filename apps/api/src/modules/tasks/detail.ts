@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { sumMoney } from '@verba/contracts/pricing';
+import {
+  invoiceTag,
+  type Locale,
+  type PaymentScheme,
+  type StateChangeReason,
+  type taskDetail,
+  type TaskState,
+} from '@verba/contracts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Actor, Deps } from '../../lib/service.ts';
+import { abilitiesFor, isStaffUser, visibleTasks } from './policy.ts';
+import * as repo from './repository.ts';
+
+const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>
+  row[`${field}_${locale}`] as string;
+
+/** The task as spec part 1 §3 describes it; staff also see the customer. */
+export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.input<typeof taskDetail>> {
+  const user = actor.user;
+  const task = await repo.findVisibleTask(deps.db, visibleTasks(user), id);
+  if (!task) throw notFound();
+  const p = await repo.taskDetailParts(deps.db, task);
+  const { source, type } = p;
+  if (!source || !type) throw new Error(`task ${task.id} has lost its source language or type`);
+  const state = task.state as TaskState;
+  const locale = actor.locale;
+  // Owed and paid before taxes: a payment by card carries its tax, a line typed by staff has none.
+  const outstanding = sumMoney(
+    task.base_price,
+    `-${task.discount_amount}`,
+    task.other_prices,
+    ...p.payments.flatMap((row) => [`-${row.amount}`, row.taxes]),
+  );
+  const abilities = abilitiesFor(user, {
+    state: task.state,
+    isGuestTask: !task.customer_id,
+    paymentScheme: p.customer?.payment_scheme ?? null,
+    quoted: p.files.some((f) => !f.error_key),
+    hasQuote: task.quoted_at !== null,
+  });
+  return {
+    id: task.id,
+    code: task.code,
+    description: task.description,
+    comments: task.comments,
+    review: task.review,
+    custom_quote: task.custom_quote,
+    source_files_validated: task.source_files_validated,
+    source_files_validation_requested: task.source_files_validation_requested,
+    current_task_state: { state },
+    state,
+    analysis_error: task.analysis_error,
+    source_language: { id: source.id, iso_code: source.iso_code, name: localized(source, 'name', locale) },
+    target_languages: p.targets.map((t) => ({
+      target_language_id: t.language_id,
+      target_language: { id: t.language_id, iso_code: t.iso_code, name: localized(t, 'name', locale) },
+    })),
+    translation_type_id: task.translation_type_id,
+    translation_type: {
+      id: type.id,
+      percent: type.percent,
+      name: localized(type, 'name', locale),
+      description: localized(type, 'description', locale),
+      description_2: localized(type, 'description_2', locale),
+    },
+    department_id: task.department_id,
+    department: p.department ? { id: p.department.id, title: p.department.title } : null,
+    customer:
+      isStaffUser(user) && p.customer
+        ? {
+            id: p.customer.id,
+            name: p.customer.name,
+            payment_scheme: p.customer.payment_scheme as PaymentScheme,
+          }
+        : null,
+    user: p.requester ?? null,
+    source_files: p.files.map((f) => ({
+      id: f.id,
+      file_name: f.file_name,
+      size: f.size,
+      filter: f.filter,
+      error: f.error_key,
+      word_count: p.counts
+        .filter((c) => c.source_file_id === f.id)
+        .map((c) => ({
+          ...c,
+          internal_word_counts: c.internal_word_counts as Array<Record<string, unknown>> | null,
+        })),
+      translated_files: p.translated
+        .filter((t) => t.source_file_id === f.id)
+        .map((t) => ({
+          id: t.id,
+          language_id: t.language_id,
+          file_name: t.file_name,
+          created_at: t.created_at,
+        })),
+    })),
+    word_count: task.word_count,
+    base_price: task.base_price,
+    discount_percentage: task.discount_percentage,
+    discount_amount: task.discount_amount,
+    other_prices: task.other_prices,
+    price_taxes: task.price_taxes,
+    other_prices_taxes: task.other_prices_taxes,
+    tax_name: task.tax_name,
+    tax_percentage: task.tax_percentage,
+    taxed_price: task.taxed_price,
+    amount_to_pay: task.amount_to_pay,
+    days_to_add: task.days_to_add,
+    due_date: task.due_date,
+    quoted_at: task.quoted_at,
+    other_concepts: p.concepts,
+    payments: user.type === 'CLIENT_USER' ? [] : p.payments,
+    outstanding_balance: outstanding,
+    changes: p.changes.map((c) => ({
+      ...c,
+      from_state: c.from_state as TaskState | null,
+      to_state: c.to_state as TaskState,
+      reason: c.reason as StateChangeReason | null,
+    })),
+    invoice: p.invoice
+      ? { folio: p.invoice.folio, tag: invoiceTag(state, p.customer?.payment_scheme) }
+      : null,
+    abilities,
+    created_at: task.created_at,
+    updated_at: task.updated_at,
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { languages, taskTargetLanguages, tmUnits, translatedFiles } from '../../../db/schema/index.ts';
+import type { Tx } from './tasks.ts';
+
+export type TranslatedFileRow = typeof translatedFiles.$inferSelect;
+export type TmUnitInsert = typeof tmUnits.$inferInsert;
+
+export async function findTargetLanguage(db: Db, taskId: number, languageId: number) {
+  const [row] = await db
+    .select()
+    .from(taskTargetLanguages)
+    .where(and(eq(taskTargetLanguages.task_id, taskId), eq(taskTargetLanguages.language_id, languageId)));
+  return row;
+}
+
+export async function translationsOf(db: Db, sourceFileId: number, languageId: number) {
+  return db
+    .select()
+    .from(translatedFiles)
+    .where(
+      and(eq(translatedFiles.source_file_id, sourceFileId), eq(translatedFiles.language_id, languageId)),
+    );
+}
+
+/** The one translation of a source file into a language: the new row replaces any earlier one. */
+export async function replaceTranslation(db: Db, values: typeof translatedFiles.$inferInsert) {
+  return db.transaction(async (tx: Tx) => {
+    await tx
+      .delete(translatedFiles)
+      .where(
+        and(
+          eq(translatedFiles.source_file_id, values.source_file_id),
+          eq(translatedFiles.language_id, values.language_id),
+        ),
+      );
+    const [row] = await tx.insert(translatedFiles).values(values).returning();
+    if (!row) throw new Error('translated file insert returned nothing');
+    return row;
+  });
+}
+
+export async function findTranslation(db: Db, taskId: number, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(translatedFiles)
+    .where(and(eq(translatedFiles.id, fileId), eq(translatedFiles.task_id, taskId)));
+  return file;
+}
+
+export async function deleteTranslation(db: Db, fileId: number) {
+  await db.delete(translatedFiles).where(eq(translatedFiles.id, fileId));
+}
+
+/** The task's translations for its zip, each with its language's ISO code. */
+export async function translationsForZip(db: Db, taskId: number) {
+  return db
+    .select({ name: translatedFiles.file_name, key: translatedFiles.file_path, iso: languages.iso_code })
+    .from(translatedFiles)
+    .innerJoin(languages, eq(languages.id, translatedFiles.language_id))
+    .where(eq(translatedFiles.task_id, taskId))
+    .orderBy(languages.iso_code, translatedFiles.file_name);
+}
+
+export async function allLanguages(db: Db) {
+  return db.select().from(languages);
+}
+
+export async function insertTmUnits(db: Db, units: TmUnitInsert[]) {
+  await db.insert(tmUnits).values(units);
+}

@@ -1,0 +1,208 @@
+import { toPage } from '../../../lib/paging.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Paginated, TaskListQuery } from '@verba/contracts';
+import type { Db } from '../../../db/client.ts';
+import { customers, departments, invoices, tasks, users } from '../../../db/schema/index.ts';
+import { prepared } from '../../../db/prepared.ts';
+import { containsPattern } from '../../../lib/sql-like.ts';
+import type { CurrentUser } from '../../../plugins/auth.ts';
+import { tasksVisibleTo } from '../policy.ts';
+
+/** Amount without taxes: the discounted base plus other concepts. */
+const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
+
+/** Lists report exact totals up to this many matches, then "1,000+" (`total_is_capped`). */
+export const TOTAL_CAP = 1_000;
+
+export interface TaskListRow {
+  id: number;
+  code: string;
+  description: string;
+  created_at: Date;
+  state: string;
+  customer: { id: number; name: string } | null;
+  department: { id: number; title: string } | null;
+  requested_by: { name: string; lastname: string } | null;
+  invoice_folio: string | null;
+  /** What the invoice tag depends on besides the state (the service applies the rule). */
+  customer_payment_scheme: string | null;
+  amount_without_taxes: string;
+}
+
+/** Who is listing: the scope of DESIGN §5 depends on these three. */
+export type TaskLister = Pick<CurrentUser, 'type' | 'customer_id' | 'id'>;
+
+/**
+ * A LIMIT written into the SQL text instead of a placeholder. PostgreSQL plans a named statement
+ * once (a generic plan) only when that plan costs about what a plan for the actual values would;
+ * with a placeholder LIMIT it must assume a tenth of the table is wanted, so the generic plan of a
+ * "newest 15" page looks like a sort of every row and PostgreSQL re-plans on every call, which cost
+ * three times what running the query did (`npm run bench:api`). Only for integers the code chose or
+ * validated; never for user text.
+ */
+function limitInText(n: number): Placeholder {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row limit: ${n}`);
+  // Drizzle writes an SQL chunk given as the limit into the text as is; its type admits only
+  // numbers (sent as values) and placeholders.
+  return sql.raw(String(n)) as unknown as Placeholder;
+}
+
+/**
+ * The list's two statements (capped count and page) for one shape of the query: the lister's role,
+ * which filters are present, the sort. Values are placeholders, so each shape is built and planned
+ * once (see `prepared`).
+ */
+function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
+  const stateFilter =
+    q.state === 'APPROVED_AND_DRAFT'
+      ? 'draft-approved'
+      : q.state
+        ? 'one'
+        : q.showCancelled
+          ? 'cancelled'
+          : 'live';
+  const key = [
+    'tasks_list',
+    lister.type,
+    lister.customer_id === null ? 'no-customer' : 'customer',
+    stateFilter,
+    q.client ? 'client' : '',
+    q.search ? 'search' : '',
+    q.sort,
+    q.order,
+    // The first page is the one nearly every visit asks for: its LIMIT is written into the SQL text
+    // (one statement per page size) so that its plan is made once; see `limitInText`.
+    q.page === 1 ? `first-page-of-${q.per_page}` : 'later-page',
+  ].join(':');
+  const firstPage = q.page === 1;
+  return prepared(db, key, (name) => {
+    const conditions: Array<SQL | undefined> = [
+      tasksVisibleTo(
+        lister.type,
+        lister.customer_id === null ? null : sql.placeholder('scope_customer'),
+        sql.placeholder('scope_user'),
+      ),
+    ];
+    if (stateFilter === 'draft-approved') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
+    else if (stateFilter === 'one') conditions.push(eq(tasks.state, sql.placeholder('state')));
+    else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
+    else conditions.push(ne(tasks.state, 'CANCELLED'));
+    if (q.client) conditions.push(eq(tasks.customer_id, sql.placeholder('client')));
+    if (q.search)
+      conditions.push(
+        or(
+          ilike(tasks.description, sql.placeholder('pattern')),
+          ilike(tasks.code, sql.placeholder('pattern')),
+        ),
+      );
+    const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
+    const sortColumn = {
+      id: tasks.id,
+      code: tasks.code,
+      description: tasks.description,
+      created_at: tasks.created_at,
+      state: tasks.state,
+      amount: untaxed,
+    }[q.sort];
+    const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+    // A search is planned for its own pattern: the generic plan of a named statement cannot know
+    // that a pattern is selective enough for the trigram index. An unnamed statement ('') gets a
+    // plan per call; the rest of the shapes are named and planned once per connection.
+    // Later pages are rarer and their OFFSET must be a placeholder, which costs the plan the same
+    // way: they are planned per call too.
+    const statementName = (suffix: string) => (q.search || !firstPage ? '' : `${name}_${suffix}`);
+    // Counting every match of a large list costs more than the page itself: count up to a cap.
+    const capped = db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .where(where)
+      .limit(limitInText(TOTAL_CAP + 1))
+      .as('capped');
+    const countQuery = db.select({ n: count() }).from(capped);
+    // The names come from scalar subqueries, run for the page's rows only: four LEFT JOINs made the
+    // planner search join orders on every call, which cost more than running the query.
+    const lookup = (column: AnyPgColumn, id: AnyPgColumn, key: AnyPgColumn) =>
+      sql<string | null>`(select ${column} from ${id.table} where ${id} = ${key})`;
+    const page = db
+      .select({
+        // The count rides along with the page: one round trip instead of two.
+        matches: sql<number>`(${countQuery})`.mapWith(Number),
+        id: tasks.id,
+        code: tasks.code,
+        description: tasks.description,
+        created_at: tasks.created_at,
+        state: tasks.state,
+        customer_id: tasks.customer_id,
+        customer_name: lookup(customers.name, customers.id, tasks.customer_id),
+        customer_payment_scheme: lookup(customers.payment_scheme, customers.id, tasks.customer_id),
+        department_id: tasks.department_id,
+        department_title: lookup(departments.title, departments.id, tasks.department_id),
+        user_name: lookup(users.name, users.id, tasks.user_id),
+        user_lastname: lookup(users.lastname, users.id, tasks.user_id),
+        invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
+        amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+      })
+      .from(tasks)
+      .where(where)
+      .orderBy(order, desc(tasks.id))
+      .limit(firstPage ? limitInText(q.per_page) : sql.placeholder('limit'))
+      .offset(firstPage ? 0 : sql.placeholder('offset'))
+      .prepare(statementName('p'));
+    // An empty page (none match, or a page past the end) still needs the count.
+    return { count: countQuery.prepare(statementName('n')), page };
+  });
+}
+
+export async function listTasks(
+  db: Db,
+  lister: TaskLister,
+  q: TaskListQuery,
+): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
+  const statements = taskListStatements(db, lister, q);
+  const values = {
+    scope_customer: lister.customer_id,
+    scope_user: lister.id,
+    state: q.state,
+    client: q.client,
+    pattern: q.search ? containsPattern(q.search) : undefined,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+  };
+  const rows = await statements.page.execute(values);
+  const total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
+  const n = Math.min(total?.n ?? 0, TOTAL_CAP);
+  return {
+    ...toPage(
+      rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        description: r.description,
+        created_at: r.created_at,
+        state: r.state,
+        customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? '' } : null,
+        department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
+        requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
+        invoice_folio: r.invoice_folio,
+        customer_payment_scheme: r.customer_payment_scheme,
+        amount_without_taxes: r.amount_without_taxes,
+      })),
+      n,
+      q,
+    ),
+    total_is_capped: (total?.n ?? 0) > TOTAL_CAP,
+  };
+}
