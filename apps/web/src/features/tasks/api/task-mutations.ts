@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { TASKS_KEY, taskKey } from './tasks-queries.ts';
 import type { GatewayAnswer, TaskDetail } from './types.ts';
-import { buildFormData, uploadRequest } from './upload.ts';
+import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
 
 export interface TaskFormValues {
   description: string;

@@ -34,7 +34,7 @@ import {
 } from '../api/reference-data.ts';
 import { useSaveTaskMutation, type TaskFormValues } from '../api/task-mutations.ts';
 import type { TaskDetail, TranslationType } from '../api/types.ts';
-import { perFileProgress } from '../api/upload.ts';
+import { perFileProgress } from '../../../lib/upload.ts';
 import { addFiles, formatBytes, type PendingFile } from '../lib/file-rules.ts';
 import { InfoButton } from './info-button.tsx';
 

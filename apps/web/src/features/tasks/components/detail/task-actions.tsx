@@ -18,7 +18,7 @@ import { modals } from '../../../../components/modals/modal-store.ts';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import { effectiveLocale } from '../../../../app/locale.ts';
-import { downloadFile } from '../../api/download.ts';
+import { downloadFile } from '../../../../lib/download.ts';
 import { usePaymentScheme } from '../../api/reference-data.ts';
 import {
   submitGatewayForm,
