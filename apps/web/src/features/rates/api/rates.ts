@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RateDto } from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { Paged } from '../../customers/api/customers.ts';
+import type { Paginated as Paged } from '@verba/contracts';
 
 /** Whose rates a screen shows: the general list, or one customer's own. */
 export type RateOwner = { kind: 'general' } | { kind: 'customer'; customerId: number };

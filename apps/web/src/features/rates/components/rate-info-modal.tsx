@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@manti
 import type { RateDto } from '@verba/contracts';
 import { Money } from '../../../components/money.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
-import { useTranslationTypes } from '../../settings/api/settings.ts';
+import { useTranslationTypes } from '../../settings/index.ts';
 import { pricesPerType } from '../lib/rate-rules.ts';
 
 /** "Rate info": what a word costs in each translation type for this pair (r1 × percent / 100). */
