@@ -27,7 +27,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatEuros } from '../../../lib/format.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { useEffectiveLocale } from '../../../app/locale.ts';
+import { useEffectiveLocale } from '../../../lib/locale.ts';
 import { useDeleteOtherConceptMutation, useValidateSourceFilesMutation } from '../api/task-mutations.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import type { OtherConcept, TaskDetail } from '../api/types.ts';

@@ -17,7 +17,7 @@ import {
 import { modals } from '../../../../components/modals/modal-store.ts';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
-import { effectiveLocale } from '../../../../app/locale.ts';
+import { effectiveLocale } from '../../../../lib/locale.ts';
 import { downloadFile } from '../../../../lib/download.ts';
 import { usePaymentScheme } from '../../api/reference-data.ts';
 import {
