@@ -1,7 +1,69 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const folders = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Which web features each feature may use, through the other's `index.ts` only (decision 0009).
+ * The graph has no cycle; where two features meet on one screen, the screen lives in src/app/routes.
+ */
+const WEB_FEATURE_USES = {
+  customers: ['rates'],
+  rates: ['languages', 'settings'],
+  users: ['customers', 'departments'],
+};
+
+function assertAcyclic(graph) {
+  const done = new Set();
+  const visit = (name, path) => {
+    if (path.includes(name)) throw new Error(`WEB_FEATURE_USES has a cycle: ${[...path, name].join(' -> ')}`);
+    if (done.has(name)) return;
+    for (const next of graph[name] ?? []) visit(next, [...path, name]);
+    done.add(name);
+  };
+  Object.keys(graph).forEach((name) => visit(name, []));
+}
+assertAcyclic(WEB_FEATURE_USES);
+
+const WEB = 'apps/web/src';
+const webFeatures = folders(`${WEB}/features`);
+const webFeatureZones = webFeatures.flatMap((feature) =>
+  webFeatures
+    .filter((other) => other !== feature)
+    .map((other) =>
+      (WEB_FEATURE_USES[feature] ?? []).includes(other)
+        ? {
+            target: `${WEB}/features/${feature}`,
+            from: `${WEB}/features/${other}`,
+            except: ['./index.ts'],
+            message: `Use features/${other} through its public index.ts.`,
+          }
+        : {
+            target: `${WEB}/features/${feature}`,
+            from: `${WEB}/features/${other}`,
+            message: `features/${feature} does not use features/${other} (WEB_FEATURE_USES in eslint.config.js).`,
+          },
+    ),
+);
+
+const API_MODULES = 'apps/api/src/modules';
+const apiModules = folders(API_MODULES);
+const apiRepositoryZones = apiModules.map((module) => ({
+  target: `${API_MODULES}/${module}`,
+  from: apiModules
+    .filter((other) => other !== module)
+    .flatMap((other) => [`${API_MODULES}/${other}/repository.ts`, `${API_MODULES}/${other}/repository`]),
+  message: "Another module's repository is private: use its service.ts.",
+}));
 
 export default tseslint.config(
   {
@@ -41,6 +103,45 @@ export default tseslint.config(
               group: ['**/apps/api/**', '@verba/analysis'],
               message: 'The web app imports only @verba/contracts.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...webFeatureZones,
+            {
+              target: `${WEB}/app`,
+              from: `${root}/${WEB}/features/**`,
+              except: [`${root}/${WEB}/features/*/index.ts`, `${root}/${WEB}/features/*/routes/*`],
+              message:
+                'src/app uses a feature through its index.ts (the router also lazily loads its routes/).',
+            },
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              message: 'A feature does not import src/app: the app composes features, not the reverse.',
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'Shared components and lib know no feature and no app module.',
+            },
+            ...apiRepositoryZones,
           ],
         },
       ],

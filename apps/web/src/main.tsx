@@ -5,7 +5,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { effectiveLocale } from './app/locale.ts';
+import { effectiveLocale } from './lib/locale.ts';
 import { connectApiClient } from './app/session.ts';
 import { applyDocumentLocale, initI18n } from './lib/i18n.ts';
 

@@ -13,7 +13,7 @@ import {
   ValidationErrorsModal,
   type RegistryModalProps,
 } from '../components/modals/registry-modals.tsx';
-import { ChangePasswordModal } from '../features/account/components/change-password-modal.tsx';
+import { ChangePasswordModal } from '../features/account/index.ts';
 
 type Registry = { [K in ModalType]: ComponentType<RegistryModalProps<ModalPropsByType[K]>> };
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { applyDocumentLocale } from '../lib/i18n.ts';
-import { useEffectiveLocale } from './locale.ts';
+import { useEffectiveLocale } from '../lib/locale.ts';
 import { openSessionExpired } from './session.ts';
 
 /** Keeps i18next and <html lang> on the effective locale. */

@@ -4,9 +4,9 @@ import { useAuthStore } from '../lib/auth-store.ts';
 import { configureApiClient, type GlobalAction } from '../lib/api-client.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { modals } from '../components/modals/modal-store.ts';
-import { logoutRequest } from '../features/auth/api/logout.ts';
+import { logoutRequest } from '../features/auth/index.ts';
 import { queryClient } from './query-client.ts';
-import { effectiveLocale } from './locale.ts';
+import { effectiveLocale } from '../lib/locale.ts';
 
 /** Clears every piece of state, tells the user, and goes to /login. */
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {

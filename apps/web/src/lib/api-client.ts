@@ -64,6 +64,9 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
 }
 
+/** The configured token, locale and failure table, for calls that cannot use `fetch` JSON (files). */
+export const apiClientConfig = (): Readonly<ApiClientConfig> => config;
+
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;

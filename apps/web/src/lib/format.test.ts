@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros } from './format.ts';
+import { formatDate, formatDateTime, formatEuros, formatNumber } from './format.ts';
 import { activeMenuKey, canOpenRoute } from './permissions.ts';
 import type { UserDto } from '@verba/contracts';
 
@@ -15,6 +15,35 @@ describe('formatting', () => {
     expect(formatEuros('1234.5', 'en')).toBe('€1,234.50');
     expect(formatEuros('1234.5', 'es').replace(/\s/g, ' ')).toBe('1.234,50 €');
     expect(formatEuros('0.00', 'ca').replace(/\s/g, ' ')).toBe('0,00 €');
+  });
+
+  it('adds hours and minutes to the date for date-times', () => {
+    const late = new Date(2026, 0, 9, 7, 5);
+    expect(formatDateTime(late, 'en')).toBe('01/09/2026 07:05');
+    expect(formatDateTime(late.getTime(), 'es')).toBe('09/01/2026 07:05');
+    expect(formatDateTime(late.toISOString(), 'ca')).toBe('09/01/2026 07:05');
+  });
+
+  it('writes nothing for a date it cannot read', () => {
+    expect(formatDate('not a date', 'en')).toBe('');
+    expect(formatDateTime('not a date', 'es')).toBe('');
+  });
+
+  it('keeps the fraction digits asked for (per-word prices use four) and groups thousands in every locale', () => {
+    expect(formatEuros('0.0825', 'en', 4)).toBe('€0.0825');
+    expect(formatEuros(0.0825, 'es', 4).replace(/\s/g, ' ')).toBe('0,0825 €');
+    expect(formatEuros('1234', 'ca').replace(/\s/g, ' ')).toBe('1.234,00 €');
+    expect(formatEuros('abc', 'en')).toBe('');
+  });
+
+  it('groups plain numbers for the locale and shows a dash for none', () => {
+    expect(formatNumber(12345, 'en')).toBe('12,345');
+    expect(formatNumber('12345', 'es')).toBe('12.345');
+    expect(formatNumber(1234, 'ca')).toBe('1.234');
+    expect(formatNumber('12.5', 'es')).toBe('12,5');
+    expect(formatNumber(null, 'en')).toBe('—');
+    expect(formatNumber(undefined, 'en')).toBe('—');
+    expect(formatNumber('', 'en')).toBe('—');
   });
 });
 

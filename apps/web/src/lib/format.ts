@@ -20,6 +20,12 @@ export function formatDateTime(value: string | number | Date, locale: Locale): s
   return `${formatDate(date, locale)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A plain number (word counts, percents) grouped for the locale; empty values show as a dash. */
+export function formatNumber(value: string | number | null | undefined, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { useGrouping: true }).format(Number(value));
+}
+
 /** Euros from a decimal string ("120.50") or number, formatted for the locale. */
 export function formatEuros(amount: string | number, locale: Locale, fractionDigits = 2): string {
   const value = typeof amount === 'number' ? amount : Number(amount);

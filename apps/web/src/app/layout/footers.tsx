@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BRAND } from '../brand.ts';
-import { useEffectiveLocale } from '../locale.ts';
+import { useEffectiveLocale } from '../../lib/locale.ts';
 import { LogoMark } from './logo.tsx';
 import classes from './layout.module.css';
 

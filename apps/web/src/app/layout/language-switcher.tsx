@@ -3,8 +3,8 @@ import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconWorld } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@verba/contracts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { useChangeLanguageMutation } from '../../features/account/api/change-language.ts';
-import { useEffectiveLocale } from '../locale.ts';
+import { useChangeLanguageMutation } from '../../features/account/index.ts';
+import { useEffectiveLocale } from '../../lib/locale.ts';
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
 

@@ -15,7 +15,7 @@ import { AssignProjectsModal } from '../components/assign-projects-modal.tsx';
 import { BonusModal } from '../components/bonus-modal.tsx';
 import { applyServerErrors, CustomerForm, initialCustomerValues } from '../components/customer-form.tsx';
 import { CustomerUsers } from '../components/customer-users.tsx';
-import { CustomerRateSections } from '../../rates/components/customer-rate-sections.tsx';
+import { CustomerRateSections } from '../../rates/index.ts';
 
 export default function CustomerEditPage() {
   const { t } = useTranslation('customers');

@@ -3,12 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Button, Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { departmentBody } from '@verba/contracts';
 import { zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import { useAllUsers } from '../../users/api/users.ts';
 import type { Department, DepartmentWrite } from '../api/departments.ts';
 import formClasses from '../../../components/forms.module.css';
 
+/** A user the caller may put in a department; only client users are offered. */
+export interface MemberCandidate {
+  id: number;
+  name: string;
+  lastname: string;
+  email: string;
+  type: string;
+}
+
 interface DepartmentFormProps {
   existing?: Department;
+  candidates: readonly MemberCandidate[];
+  loadingCandidates: boolean;
   submitLabel: string;
   saving: boolean;
   onSubmit: (body: DepartmentWrite, setErrors: (errors: FieldErrors) => void) => void;
@@ -16,13 +26,20 @@ interface DepartmentFormProps {
 }
 
 /** Title and the client users of the customer who belong to the department. */
-export function DepartmentForm({ existing, submitLabel, saving, onSubmit, onCancel }: DepartmentFormProps) {
+export function DepartmentForm({
+  existing,
+  candidates,
+  loadingCandidates,
+  submitLabel,
+  saving,
+  onSubmit,
+  onCancel,
+}: DepartmentFormProps) {
   const { t } = useTranslation('departments');
-  const users = useAllUsers();
   const [title, setTitle] = useState(existing?.title ?? '');
   const [selected, setSelected] = useState<string[]>((existing?.users ?? []).map((user) => String(user.id)));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const options = (users.data?.data ?? [])
+  const options = candidates
     .filter((user) => user.type === 'CLIENT_USER')
     .map((user) => ({ value: String(user.id), label: `${user.name} ${user.lastname} (${user.email})` }));
 
@@ -62,7 +79,7 @@ export function DepartmentForm({ existing, submitLabel, saving, onSubmit, onCanc
               searchable
               clearable
               nothingFoundMessage={t('form.noUser')}
-              disabled={users.isPending}
+              disabled={loadingCandidates}
               data-testid="department-users"
               comboboxProps={{ withinPortal: true }}
             />

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Badge, Button, Center, Group, Loader, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { payableGridBody } from '@verba/contracts';
+import { PRICE_LINES } from '@verba/contracts/pricing';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import { BANDS } from '../../tasks/lib/bands.ts';
 import {
   usePayableGrid,
   useResetPayableGrid,
@@ -57,18 +57,18 @@ function GridForm({ customerId, answer, canManage }: GridFormProps) {
           </Badge>
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          {BANDS.map((band) => (
+          {PRICE_LINES.map((band) => (
             <NumberInput
-              key={band.field}
+              key={band.band}
               label={t(`bands.${band.key}`, { ns: 'tasks' })}
-              value={values[band.field]}
-              onChange={(value) => setValues((current) => ({ ...current, [band.field]: value }))}
-              error={errors[band.field]}
+              value={values[band.band]}
+              onChange={(value) => setValues((current) => ({ ...current, [band.band]: value }))}
+              error={errors[band.band]}
               readOnly={!canManage}
               decimalScale={2}
               clampBehavior="none"
               suffix=" %"
-              data-testid={`grid-${band.field}`}
+              data-testid={`grid-${band.band}`}
             />
           ))}
         </SimpleGrid>

@@ -6,8 +6,8 @@ import { Button, FileButton } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../tasks/api/download.ts';
-import { buildFormData, uploadRequest } from '../../tasks/api/upload.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
 import { excelPaths, rateKeys, TEMPLATE_PATH, type RateOwner } from '../api/rates.ts';
 import { importReportLines, namesRows } from '../lib/rate-rules.ts';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack } f
 import type { RateDto } from '@verba/contracts';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import { useLanguages } from '../../languages/api/languages.ts';
+import { useLanguages } from '../../languages/index.ts';
 import { useSaveRate, type RateOwner } from '../api/rates.ts';
 import { checkRateForm, type RateFormValues } from '../lib/rate-rules.ts';
 

@@ -3,7 +3,8 @@ import { Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@manti
 import type { RateDto } from '@verba/contracts';
 import { Money } from '../../../components/money.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
-import { useTranslationTypes } from '../../settings/api/settings.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useTranslationTypes } from '../../settings/index.ts';
 import { pricesPerType } from '../lib/rate-rules.ts';
 
 /** "Rate info": what a word costs in each translation type for this pair (r1 × percent / 100). */
@@ -54,7 +55,7 @@ export function RateInfoModal({ rate, onClose }: { rate: RateDto; onClose: () =>
                   <Table.Th scope="row" fw={500}>
                     {price.name}
                   </Table.Th>
-                  <Table.Td ta="right">{Number(price.percent).toLocaleString(locale)} %</Table.Td>
+                  <Table.Td ta="right">{formatNumber(price.percent, locale)} %</Table.Td>
                   <Table.Td ta="right" fw={600}>
                     <Money amount={price.price} fractionDigits={4} />
                   </Table.Td>

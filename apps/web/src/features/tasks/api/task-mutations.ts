@@ -9,7 +9,7 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 import { TASKS_KEY, taskKey } from './tasks-queries.ts';
 import type { GatewayAnswer, TaskDetail } from './types.ts';
-import { buildFormData, uploadRequest } from './upload.ts';
+import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
 
 export interface TaskFormValues {
   description: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTranslationTypes } from './task-form.tsx';
+import { orderTranslationTypes } from './form/form-values.ts';
 
 const type = (id: number) => ({ id, name: `t${id}`, description: null, description_2: null, percent: 100 });
 

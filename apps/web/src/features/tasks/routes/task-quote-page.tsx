@@ -2,12 +2,12 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { PRICE_LINES } from '@verba/contracts/pricing';
 import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useTask, useTaskPrice } from '../api/tasks-queries.ts';
 import type { PriceSummary, TaskDetail } from '../api/types.ts';
-import { BANDS } from '../lib/bands.ts';
 import { useNumber } from '../lib/use-number.ts';
 import { InfoButton } from '../components/info-button.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
@@ -100,7 +100,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {BANDS.map((band) => {
+            {PRICE_LINES.map((band) => {
               const line = summary[band.key];
               return (
                 <Table.Tr key={band.key} data-testid={`band-${band.key}`}>

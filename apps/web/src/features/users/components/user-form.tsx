@@ -23,8 +23,8 @@ import {
   type FieldErrors,
 } from '../../../components/form-errors.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useCustomer, useCustomerOptions } from '../../customers/api/customers.ts';
-import { useDepartments } from '../../departments/api/departments.ts';
+import { useCustomer, useCustomerOptions } from '../../customers/index.ts';
+import { useDepartments } from '../../departments/index.ts';
 import type { UserDetail, UserWrite } from '../api/users.ts';
 import { userFormRules } from './user-form-rules.ts';
 import formClasses from '../../../components/forms.module.css';

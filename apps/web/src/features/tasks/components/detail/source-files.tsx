@@ -4,10 +4,10 @@ import { ActionIcon, Button, FileButton, Group, Stack, Table, Text, useMantineTh
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { PRICE_LINES } from '@verba/contracts/pricing';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
-import { downloadFile } from '../../api/download.ts';
+import { downloadFile } from '../../../../lib/download.ts';
 import type { SourceFile, TaskDetail } from '../../api/types.ts';
-import { BANDS } from '../../lib/bands.ts';
 import { formatBytes } from '../../lib/file-rules.ts';
 import { useNumber } from '../../lib/use-number.ts';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
@@ -183,7 +183,7 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('detail.files.language')}</Table.Th>
-              {BANDS.map((band) => (
+              {PRICE_LINES.map((band) => (
                 <Table.Th key={band.key} scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {t(`bands.${band.key}`)}
                 </Table.Th>
@@ -203,9 +203,9 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
                   <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                     {target.target_language.name}
                   </Table.Th>
-                  {BANDS.map((band) => (
+                  {PRICE_LINES.map((band) => (
                     <Table.Td key={band.key} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {count ? number(count[band.field]) : '—'}
+                      {count ? number(count[band.band]) : '—'}
                     </Table.Td>
                   ))}
                   <Table.Td ta="right" fw={600}>

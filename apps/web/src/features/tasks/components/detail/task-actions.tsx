@@ -15,8 +15,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { modals } from '../../../../components/modals/modal-store.ts';
-import { effectiveLocale } from '../../../../app/locale.ts';
-import { downloadFile } from '../../api/download.ts';
+import { effectiveLocale } from '../../../../lib/locale.ts';
+import { downloadFile } from '../../../../lib/download.ts';
 import {
   submitGatewayForm,
   useCancelTaskMutation,

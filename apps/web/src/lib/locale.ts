@@ -1,6 +1,6 @@
 import { resolveLocale, type Locale } from '@verba/contracts';
-import { useAuthStore } from '../lib/auth-store.ts';
-import { browserLocale } from '../lib/i18n.ts';
+import { useAuthStore } from './auth-store.ts';
+import { browserLocale } from './i18n.ts';
 
 /** A signed-in user's own language, else the chosen one, else the browser's; unknown -> en. */
 export function effectiveLocale(): Locale {

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { serverFieldErrors } from '../../../components/form-errors.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useDepartment, useUpdateDepartment } from '../api/departments.ts';
-import { useConfirmDeleteDepartment } from '../components/delete-department.ts';
-import { DepartmentForm } from '../components/department-form.tsx';
+import { serverFieldErrors } from '../../components/form-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import {
+  useConfirmDeleteDepartment,
+  useDepartment,
+  useUpdateDepartment,
+} from '../../features/departments/index.ts';
+import { DepartmentMemberForm } from './department-member-form.tsx';
 
 export default function DepartmentEditPage() {
   const { t } = useTranslation('departments');
@@ -42,7 +45,7 @@ export default function DepartmentEditPage() {
           </Button>
         }
       />
-      <DepartmentForm
+      <DepartmentMemberForm
         key={data.id}
         existing={data}
         submitLabel={t('edit.submit')}

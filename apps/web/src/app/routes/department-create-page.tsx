@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { serverFieldErrors } from '../../../components/form-errors.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useCreateDepartment } from '../api/departments.ts';
-import { DepartmentForm } from '../components/department-form.tsx';
+import { serverFieldErrors } from '../../components/form-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCreateDepartment } from '../../features/departments/index.ts';
+import { DepartmentMemberForm } from './department-member-form.tsx';
 
 export default function DepartmentCreatePage() {
   const { t } = useTranslation('departments');
@@ -13,7 +13,7 @@ export default function DepartmentCreatePage() {
   return (
     <div data-testid="department-create-page">
       <PageHeader title={t('create.title')} description={t('create.description')} />
-      <DepartmentForm
+      <DepartmentMemberForm
         submitLabel={t('create.submit')}
         saving={create.isPending}
         onCancel={() => navigate('/departments')}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type GlobalAction } from '../../../lib/api-client.ts';
+import { ApiError, type GlobalAction } from './api-client.ts';
 import { buildFormData, perFileProgress, uploadRequest, type UploadDeps } from './upload.ts';
 
 class FakeXhr {

@@ -1,7 +1,5 @@
 import type { ApiErrorBody, Locale } from '@verba/contracts';
-import { ApiError, classifyFailure, type GlobalAction } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { handleGlobalFailure } from './global-failure.ts';
+import { ApiError, apiClientConfig, classifyFailure, type GlobalAction } from './api-client.ts';
 
 export type FormValue = string | number | boolean | File | readonly (string | number | File)[];
 
@@ -92,9 +90,9 @@ export function uploadRequest<T>(
 
 const defaultDeps: UploadDeps = {
   createXhr: () => new XMLHttpRequest(),
-  token: () => useAuthStore.getState().token,
-  locale: () => useAuthStore.getState().locale ?? 'en',
-  onFailure: (action) => handleGlobalFailure(action),
+  token: () => apiClientConfig().getToken(),
+  locale: () => apiClientConfig().getLocale(),
+  onFailure: (action) => apiClientConfig().onFailure(action),
 };
 
 /** Per-file progress (0–100) from the bytes sent of one multipart body holding the files in order. */

@@ -1,7 +1,4 @@
-import { ApiError, classifyFailure } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { effectiveLocale } from '../../../app/locale.ts';
-import { handleGlobalFailure } from './global-failure.ts';
+import { ApiError, apiClientConfig, classifyFailure } from './api-client.ts';
 
 function fileNameFrom(disposition: string | null, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
@@ -16,24 +13,26 @@ export async function downloadFile(
   fallbackName: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<void> {
-  const token = useAuthStore.getState().token;
-  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': effectiveLocale() };
+  const { baseUrl, getToken, getLocale, onFailure } = apiClientConfig();
+  const token = getToken();
+  const locale = getLocale();
+  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': locale };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}?lang=${effectiveLocale()}`, {
+    response = await fetch(`${baseUrl}${path}?lang=${locale}`, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
-    handleGlobalFailure(classifyFailure(null, null));
+    onFailure(classifyFailure(null, null));
     throw new ApiError(null, null);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message: string } | null;
-    handleGlobalFailure(classifyFailure(response.status, body));
+    onFailure(classifyFailure(response.status, body));
     throw new ApiError(response.status, body);
   }
   const blob = await response.blob();

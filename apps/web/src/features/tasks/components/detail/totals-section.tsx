@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Group, Stack, Text } from '@mantine/core';
+import { useAuthStore } from '../../../../lib/auth-store.ts';
+import { userCan } from '../../../../lib/permissions.ts';
+import type { TaskDetail } from '../../api/types.ts';
+import { Section } from '../section.tsx';
+import { moneyOrDash as money } from './money-or-dash.tsx';
+import { AmountToPayForm } from './staff-forms.tsx';
+
+export function TotalsSection({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const user = useAuthStore((state) => state.user)!;
+  return (
+    <Section title={t('detail.totals.title')} help="amount" testId="section-totals">
+      <Stack gap={6} data-testid="totals">
+        <TotalRow label={t('detail.totals.base')} value={money(task.base_price)} />
+        {task.discount_amount && Number(task.discount_amount) !== 0 ? (
+          <TotalRow
+            label={t('detail.totals.discount', { percent: Number(task.discount_percentage ?? 0) })}
+            value={<>−{money(task.discount_amount)}</>}
+          />
+        ) : null}
+        {task.other_prices && Number(task.other_prices) !== 0 ? (
+          <TotalRow label={t('detail.totals.other')} value={money(task.other_prices)} />
+        ) : null}
+        <TotalRow
+          label={t('detail.totals.taxes', {
+            name: task.tax_name || t('detail.totals.taxName'),
+            percent: Number(task.tax_percentage ?? 0),
+          })}
+          value={money(
+            task.price_taxes === null
+              ? null
+              : String(Number(task.price_taxes) + Number(task.other_prices_taxes ?? 0)),
+          )}
+        />
+        <TotalRow
+          strong
+          label={t('detail.totals.total')}
+          value={money(task.taxed_price)}
+          testId="taxed-price"
+        />
+        {task.amount_to_pay !== null ? (
+          <TotalRow label={t('detail.totals.amountToPay')} value={money(task.amount_to_pay)} />
+        ) : null}
+        {userCan(user, 'tasks:amount-to-pay') ? (
+          <AmountToPayForm key={task.amount_to_pay} task={task} />
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}
+
+function TotalRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap" data-testid={testId}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

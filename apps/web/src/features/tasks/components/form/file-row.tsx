@@ -1,0 +1,58 @@
+import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconFile, IconTrash } from '@tabler/icons-react';
+import { formatBytes } from '../../lib/file-rules.ts';
+
+export function FileRow({
+  name,
+  size,
+  note,
+  progress,
+  progressLabel,
+  removeLabel,
+  disabled,
+  onRemove,
+}: {
+  name: string;
+  size: number;
+  note?: string;
+  progress?: number;
+  progressLabel?: string;
+  removeLabel: string;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" radius="sm" data-testid="task-file">
+      <Group wrap="nowrap" gap="sm">
+        <IconFile size={20} aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {formatBytes(size)}
+            {note ? ` · ${note}` : ''}
+          </Text>
+          {progress !== undefined ? (
+            <Progress
+              value={progress}
+              size="sm"
+              aria-label={progressLabel}
+              animated={progress < 100}
+              data-testid="file-progress"
+            />
+          ) : null}
+        </Stack>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={removeLabel}
+          onClick={onRemove}
+          disabled={disabled}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

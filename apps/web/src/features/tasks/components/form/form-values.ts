@@ -1,0 +1,32 @@
+import type { TaskFormValues } from '../../api/task-mutations.ts';
+import type { TaskDetail, TranslationType } from '../../api/types.ts';
+import type { FieldErrors } from '../../../../components/form-errors.ts';
+
+const DEFAULT_TRANSLATION_TYPE = 4;
+
+/** What every section of the task form receives: the values, their errors, and a setter. */
+export interface FormSectionProps {
+  values: TaskFormValues;
+  errors: FieldErrors;
+  set: <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => void;
+}
+
+/** Default type 4 when it exists, else the first; the list shows in reverse order (spec part 2 §9). */
+export function orderTranslationTypes(types: readonly TranslationType[]) {
+  const ordered = [...types].reverse();
+  const fallback = types.find((type) => type.id === DEFAULT_TRANSLATION_TYPE) ?? types[0];
+  return { ordered, defaultId: fallback ? String(fallback.id) : null };
+}
+
+export function initialValues(task?: TaskDetail): TaskFormValues {
+  return {
+    description: task?.description ?? '',
+    department: task?.department ? String(task.department.id) : null,
+    source_language: task ? String(task.source_language.id) : null,
+    target_languages: task?.target_languages.map((target) => String(target.target_language_id)) ?? [],
+    translation_type: task ? String(task.translation_type.id) : null,
+    review: task?.review ?? false,
+    custom_quote: task?.custom_quote ?? false,
+    comments: task?.comments ?? '',
+  };
+}

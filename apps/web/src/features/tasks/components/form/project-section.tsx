@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import type { FormSectionProps } from './form-values.ts';
+import { LabelWithInfo } from './label-with-info.tsx';
+
+interface ProjectSectionProps extends FormSectionProps {
+  departments: readonly { id: number; title: string }[] | undefined;
+}
+
+/** The project's name and department. */
+export function ProjectSection({ values, errors, set, departments }: ProjectSectionProps) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="lg" mb="md">
+        {t('form.sections.project')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={<LabelWithInfo label={t('form.name')} help="projectName" />}
+          withAsterisk
+          maxLength={255}
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+          error={errors.description}
+          data-testid="task-name"
+          aria-label={t('form.name')}
+        />
+        <Select
+          label={<LabelWithInfo label={t('form.department')} help="departments" />}
+          aria-label={t('form.department')}
+          withAsterisk
+          data={(departments ?? []).map((department) => ({
+            value: String(department.id),
+            label: department.title,
+          }))}
+          value={values.department}
+          onChange={(value) => set('department', value)}
+          error={errors.department}
+          data-testid="task-department"
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+    </Paper>
+  );
+}
