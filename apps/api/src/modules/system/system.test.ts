@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { uiErrors } from '../../db/schema/index.ts';
+import { routesWithoutReplySchema } from '../../../test/replies.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -130,5 +131,30 @@ describe('GET /api/dev/mail-outbox', () => {
       ).toBe(403);
     }
     expect((await call(t.app, 'GET', '/api/dev/mail-outbox')).status).toBe(401);
+  });
+
+  it('documents the reply of every JSON route; only files, pages and redirects declare none', async () => {
+    const tags = new Set(
+      Object.values((t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> }).paths)
+        .flatMap((operations) => Object.values(operations))
+        .flatMap((operation) => operation.tags ?? []),
+    );
+    const missing = [...tags].flatMap((tag) => routesWithoutReplySchema(t.app, tag).missing).sort();
+    expect(missing).toEqual(
+      [
+        // the sandbox bank's own pages and its redirect back to the portal
+        'GET /api/sandbox-bank',
+        'POST /api/sandbox-bank',
+        'POST /api/sandbox-bank/pay',
+        // files
+        'GET /api/task/{id}/downloadTranslatedFile/{fileId}',
+        'GET /api/task/{id}/translations.zip',
+        'GET /api/task/{id}/downloadSourceFile/{fileId}',
+        'GET /api/rates/template',
+        'GET /api/rates/excel',
+        'GET /api/customers/{id}/excel/rate',
+        'POST /api/task/budget/pdf',
+      ].sort(),
+    );
   });
 });
