@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyseTask } from '@verba/analysis';
 import type { Deps } from '../../lib/service.ts';
-import { PostgresTranslationMemory } from './memory.ts';
+import { PostgresTranslationMemory } from './repository/memory.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
 import * as repo from './repository.ts';
 import { transition } from './transitions.ts';

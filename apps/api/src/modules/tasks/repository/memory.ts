@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from '@verba/analysis';
 import { contextHash } from '@verba/analysis';
-import type { Db } from '../../db/client.ts';
-import { tmUnits } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { tmUnits } from '../../../db/schema/index.ts';
 
 /**
  * A customer's translation memory for one language pair, in PostgreSQL. Exact matches come from
