@@ -42,7 +42,26 @@ export const passwordSchema = z
   .min(1, { error: 'validation.required' })
   .refine((value) => value.length >= 8 && value.length <= 128, { error: 'validation.password_length' });
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id PostgreSQL's integer columns hold. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id: a whole number from 1 to MAX_ID, given as a JSON number or as plain digits in a path,
+ * query or form. " 1", "0x10", "1e3", "01" and "1.0" are not ids (coercion would read them as 1,
+ * 16, 1000 and act on another row).
+ */
+export const idField = z
+  .union([z.number(), z.string()], { error: 'validation.positive_integer' })
+  .refine(
+    (value) =>
+      typeof value === 'number'
+        ? Number.isInteger(value) && value >= 1 && value <= MAX_ID
+        : /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ID,
+    { error: 'validation.positive_integer' },
+  )
+  .transform(Number);
+
+export const idParam = z.object({ id: idField });
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,3 +1,4 @@
+import { idField } from './common.ts';
 import { z } from 'zod';
 import { TASK_STATES } from '../task-states.ts';
 import { dataReply, decimalString } from './replies.ts';
@@ -13,7 +14,7 @@ export const guestTaskToken = z.string().min(16).max(64);
 
 /** POST /tasks/paymentGateway. */
 export const payTaskBody = z.object({
-  taskId: z.coerce.number().int().positive(),
+  taskId: idField,
   lang: z.string().optional(),
 });
 
@@ -26,7 +27,7 @@ export const postedSignedFields = z.object({
 
 /** POST /tasks/verifyPayment: the fields flat, or nested (the spec's "form with merchantParameters"). */
 export const verifyPaymentBody = z.object({
-  taskId: z.coerce.number().int().positive(),
+  taskId: idField,
   lang: z.string().optional(),
   ...postedSignedFields.shape,
   merchantParameters: postedSignedFields.optional(),

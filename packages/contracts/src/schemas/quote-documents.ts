@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { localeSchema } from './common.ts';
+import { localeSchema, idField } from './common.ts';
 import { dataReply } from './replies.ts';
 
 /** Body of POST /task/budget/pdf, as JSON or multipart fields (spec part 2 §7: id, lang). */
 export const quotePdfBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idField,
   lang: localeSchema.optional(),
 });
 

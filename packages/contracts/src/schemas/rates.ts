@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatUnits, toUnits } from '../pricing/money.ts';
 import { BAND_KEYS, type BandKey } from '../pricing/grid.ts';
 import { isIsoDate } from '../pricing/calendar.ts';
-import { langField, requiredText } from './common.ts';
+import { langField, requiredText, idField } from './common.ts';
 import { decimalString, timestamp } from './replies.ts';
 
 /**
@@ -166,12 +166,12 @@ export type RateUpdateInput = z.output<typeof rateUpdateBody>;
 export const ratesListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  customer_id: z.coerce.number().int().positive().optional(),
+  customer_id: idField.optional(),
   lang: z.string().optional(),
 });
 
 export const rateLanguagesQuery = z.object({
-  customer_id: z.coerce.number().int().positive().optional(),
+  customer_id: idField.optional(),
   lang: z.string().optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_SCHEMES, STATE_CHANGE_REASONS, TASK_STATES, TASK_STATE_FILTERS } from '../task-states.ts';
-import { langField, moneyInput, optionalText, requiredText } from './common.ts';
+import { langField, moneyInput, optionalText, requiredText, idField } from './common.ts';
 import { dataReply, decimalString, pageOf, timestamp } from './replies.ts';
 
 /** Multipart fields arrive as strings: "true"/"1"/"on" are true. */
@@ -59,7 +59,7 @@ export const taskListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(15),
   state: z.enum(TASK_STATE_FILTERS, { error: 'validation.invalid_option' }).optional(),
-  client: z.coerce.number().int().positive().optional(),
+  client: idField.optional(),
   showCancelled: formBoolean.default(false),
   search: z.string().trim().max(255).optional(),
   sort: z.enum(TASK_SORT_FIELDS, { error: 'validation.invalid_option' }).default('id'),

@@ -18,6 +18,7 @@ import {
   memoqProjectReply,
   pageOf,
   pageQuery,
+  idField,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
@@ -27,7 +28,7 @@ const listQuery = pageQuery.extend({
   lang: z.string().optional(),
 });
 const customerIdQuery = z.object({
-  customer_id: z.coerce.number().int().positive(),
+  customer_id: idField,
   lang: z.string().optional(),
 });
 

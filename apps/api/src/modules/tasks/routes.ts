@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, sourceFilesValidatedBody, taskListQuery, taskReplies } from '@verba/contracts';
+import { idParam, sourceFilesValidatedBody, taskListQuery, taskReplies, idField } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 import { receiveTaskForm } from './upload.ts';
@@ -10,8 +10,8 @@ import { contentDisposition } from '../../lib/http.ts';
 import { taskStaffRoutes } from './staff-routes.ts';
 
 const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: idField,
+  fileId: idField,
 });
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,6 +8,7 @@ import {
   otherConceptBody,
   payTaskHistoryBody,
   taskReplies,
+  idField,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as staff from './staff.ts';
@@ -17,8 +18,8 @@ import type { StaffTarget } from './staff.ts';
 import { contentDisposition } from '../../lib/http.ts';
 
 const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: idField,
+  fileId: idField,
 });
 
 /** What the staff member typed, if anything: a blank note is no note. */

@@ -14,6 +14,7 @@ import {
   userBody,
   userDetailSchema,
   userListRowSchema,
+  idField,
 } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
 import { actorOf, logged } from '../../lib/service.ts';
@@ -70,12 +71,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const listQuery = pageQuery.extend({
-  customer_id: z.coerce.number().int().positive().optional(),
+  customer_id: idField.optional(),
   search: z.string().trim().max(255).optional(),
   lang: z.string().optional(),
 });
 const validateQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idField.optional(),
   lang: z.string().optional(),
 });
 const userReply = { 200: dataReply(userDetailSchema) };

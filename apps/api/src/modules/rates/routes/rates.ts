@@ -14,16 +14,17 @@ import {
   rateStoreBody,
   rateUpdateBody,
   ratesListQuery,
+  idField,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../../lib/service.ts';
 import * as service from '../service/rates.ts';
 
 const tags = ['rates'];
 const customerRateParams = z.object({
-  id: z.coerce.number().int().positive(),
-  rateId: z.coerce.number().int().positive(),
+  id: idField,
+  rateId: idField,
 });
-const sourceParams = z.object({ sourceId: z.coerce.number().int().positive() });
+const sourceParams = z.object({ sourceId: idField });
 const langQuery = z.object({ lang: z.string().optional() });
 const customerPageQuery = pageQuery.extend({ lang: z.string().optional() });
 
