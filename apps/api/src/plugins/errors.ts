@@ -15,6 +15,15 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_FILES_LIMIT: { status: 413, key: 'errors.body_too_large' },
 };
 
+/** What @fastify/busboy throws for a broken multipart body (no boundary, cut short); it sets no code. */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /unexpected end of multipart data$/i,
+  /^Malformed part header$/,
+  /^The needle cannot have a length bigger than \d+\.$/,
+];
+
 /** The API's error shape (DESIGN §4), translated; a 5xx never shows internals. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -41,6 +50,9 @@ export const errorsPlugin = fp(async (app) => {
       if (known.status === 429 && error.statusCode === 429)
         reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
       return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
+    }
+    if (!error.code && MALFORMED_MULTIPART.some((re) => re.test(error.message))) {
+      return reply.status(400).send({ message: request.t('errors.bad_request') } satisfies ApiErrorBody);
     }
     const storage = storageFailure(error);
     if (storage) {
