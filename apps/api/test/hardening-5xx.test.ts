@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './harness.ts';
 import { tokensByRole, type RoleName } from './roles.ts';
 import { signParameters } from './redsys-sign.ts';
+import { taskForm } from './demo-fixtures.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -46,6 +47,39 @@ describe('broken multipart bodies are 400 (422 where the route reads no multipar
     });
     expect(res.status).toBe(status);
     expect(res.json.message).toBeTruthy();
+  });
+});
+
+describe('a JSON body on an upload route is 415, not 406', () => {
+  it('POST /tasks/{id}/uploadTranslatedFile', async () => {
+    const langs = (await call(t.app, 'GET', '/api/languages', { token: tokens.acmeUser })).json
+      .data as Array<{
+      id: number;
+      iso_code: string;
+    }>;
+    const lang = (code: string) => langs.find((l) => l.iso_code === code)!.id;
+    const departments = (await call(t.app, 'GET', '/api/users/departments', { token: tokens.acmeUser })).json
+      .data;
+    const form = await taskForm(departments.departments[0].id, {
+      en: lang('en'),
+      es: lang('es'),
+      fr: lang('fr'),
+    });
+    const task = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+      token: tokens.acmeUser,
+      body: form.payload,
+      headers: form.headers,
+    });
+    expect(task.status).toBe(201);
+    for (const body of [{ file: 'x' }, 'null']) {
+      const res = await call(t.app, 'POST', `/api/tasks/${task.json.data.id}/uploadTranslatedFile`, {
+        token: tokens.pm,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(415);
+      expect(res.json.message).toBe('This content type is not accepted.');
+    }
   });
 });
 
