@@ -12,7 +12,8 @@ import { buildFixtures, MATRIX_ROLES, type Fixtures, type MatrixRole } from './d
 import { signParameters } from './redsys-sign.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_2026);
-const PER_ROUTE = 26;
+const PER_ROUTE = 24;
+const MUTATIONS = 12;
 
 /** mulberry32: a small, fast PRNG; the same seed gives the same requests. */
 function prng(seed: number) {
@@ -365,6 +366,160 @@ function signedSandboxRequests(rng: Rng, count: number): FuzzRequest[] {
   return out;
 }
 
+interface Sample {
+  role: Exclude<MatrixRole, 'anon'>;
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** Bodies the routes accept, for the allowed caller: mutated one field at a time, they reach the services. */
+function validSamples(f: Fixtures): Sample[] {
+  const { acme, languages: l } = f;
+  return [
+    { role: 'acmeAdmin', method: 'POST', url: '/api/departments/store', body: { title: 'Fuzz' } },
+    {
+      role: 'acmeAdmin',
+      method: 'PUT',
+      url: `/api/departments/${acme.department}`,
+      body: { title: 'Marketing', users: [f.self.acmeUser] },
+    },
+    {
+      role: 'acmeAdmin',
+      method: 'POST',
+      url: '/api/users/store',
+      body: {
+        name: 'F',
+        lastname: 'Z',
+        email: 'fuzz@acme.test',
+        type: 'CLIENT_USER',
+        departments: [acme.department],
+      },
+    },
+    {
+      role: 'admin',
+      method: 'PUT',
+      url: `/api/users/${acme.user}`,
+      body: {
+        name: 'Spare',
+        lastname: 'User',
+        email: 'spare1@acme.test',
+        type: 'CLIENT_USER',
+        departments: [],
+      },
+    },
+    {
+      role: 'admin',
+      method: 'POST',
+      url: '/api/customers/store',
+      body: { name: 'Fuzz', country_id: f.country },
+    },
+    {
+      role: 'pm',
+      method: 'PUT',
+      url: `/api/customers/${f.spare.customers[2]}`,
+      body: {
+        name: 'Spare Three',
+        country_id: f.country,
+        payment_scheme: 'DEFERRED',
+        discount_percentage: 5,
+      },
+    },
+    { role: 'admin', method: 'POST', url: '/api/bonuses', body: { customer_id: acme.customer, amount: '5' } },
+    {
+      role: 'pm',
+      method: 'POST',
+      url: `/api/customers/${acme.customer}/assigns`,
+      body: { memoq_project_id: 'P' },
+    },
+    {
+      role: 'admin',
+      method: 'POST',
+      url: '/api/rate/store',
+      body: { source_lang: l.en, target_lang: l.es, r1: '0.1', r2: '30', customer_id: acme.customer },
+    },
+    {
+      role: 'admin',
+      method: 'PUT',
+      url: `/api/rate/${f.spare.rate}`,
+      body: { source_lang: l.en, target_lang: l.fr, r1: '0.2', r2: '31' },
+    },
+    {
+      role: 'pm',
+      method: 'POST',
+      url: '/api/other-concepts',
+      body: { task_id: acme.task, concept: 'C', quantity: '1', price: '2' },
+    },
+    {
+      role: 'pm',
+      method: 'PUT',
+      url: `/api/tasks/${acme.task}/updateAmountToPay`,
+      body: { amount_to_pay: '10' },
+    },
+    { role: 'pm', method: 'PUT', url: `/api/tasks/${acme.task}/updateDaysToAdd`, body: { days_to_add: 2 } },
+    {
+      role: 'pm',
+      method: 'PUT',
+      url: `/api/tasks/${acme.task}/updateSourceFilesValidated`,
+      body: { source_files_validated: true },
+    },
+    {
+      role: 'admin',
+      method: 'POST',
+      url: '/api/pay-task-histories',
+      body: { task_id: acme.task, amount: '1', type: 'transfer' },
+    },
+    { role: 'acmeUser', method: 'POST', url: '/api/task/budget/pdf', body: { id: acme.task, lang: 'en' } },
+    { role: 'acmeUser', method: 'POST', url: `/api/tasks/${acme.task}/send/budget`, body: { lang: 'en' } },
+    { role: 'acmeUser', method: 'POST', url: '/api/tasks/paymentGateway', body: { taskId: acme.task } },
+    { role: 'acmeUser', method: 'POST', url: '/api/tasks/verifyPayment', body: { taskId: acme.task } },
+    { role: 'admin', method: 'POST', url: '/api/holidays', body: { date: '2031-01-06', region: 'ES' } },
+    { role: 'admin', method: 'PUT', url: `/api/languages/${l.fr}/source`, body: { is_source: true } },
+    { role: 'admin', method: 'PUT', url: '/api/translation-types/2', body: { percent: '10' } },
+    { role: 'admin', method: 'PUT', url: '/api/tasks/update-id', body: { id: 500 } },
+    {
+      role: 'admin',
+      method: 'PUT',
+      url: `/api/customers/${acme.customer}/minimum-rates`,
+      body: { customer_minimum_rates: false, minimum_rates: [] },
+    },
+    {
+      role: 'acmeUser',
+      method: 'POST',
+      url: `/api/users/${f.self.acmeUser}/language`,
+      body: { language: 'es' },
+    },
+    {
+      role: 'acmeUser',
+      method: 'POST',
+      url: '/api/auth/password/email',
+      body: { email: 'nobody@nowhere.test', lang: 'en' },
+    },
+    {
+      role: 'acmeUser',
+      method: 'POST',
+      url: '/api/ui-error',
+      body: { error: { message: 'm', name: 'n' }, stackTrace: 's' },
+    },
+  ];
+}
+
+function mutate(rng: Rng, body: Record<string, unknown>, ids: number[]): Record<string, unknown> {
+  const out = { ...body };
+  const keys = Object.keys(body);
+  switch (rng.int(4)) {
+    case 0:
+      delete out[rng.pick(keys)];
+      break;
+    case 1:
+      out[rng.pick(KEYS)] = randomValue(rng, ids);
+      break;
+    default:
+      out[rng.pick(keys)] = randomValue(rng, ids);
+  }
+  return out;
+}
+
 /** Every route, PER_ROUTE times, with the malformed parts drawn from the seeded PRNG. */
 function buildRequests(routes: string[], f: Fixtures): FuzzRequest[] {
   const rng = prng(SEED);
@@ -404,6 +559,17 @@ function buildRequests(routes: string[], f: Fixtures): FuzzRequest[] {
         }
       }
       requests.push({ role, method, url, payload, headers });
+    }
+  }
+  for (const sample of validSamples(f)) {
+    for (let i = 0; i <= MUTATIONS; i++) {
+      requests.push({
+        role: sample.role,
+        method: sample.method,
+        url: sample.url,
+        payload: JSON.stringify(i === 0 ? sample.body : mutate(rng, sample.body, ids)),
+        headers: { 'content-type': 'application/json' },
+      });
     }
   }
   requests.push(...signedSandboxRequests(rng, 150));
