@@ -741,6 +741,14 @@ describe('permission matrix', () => {
     expect(listed).not.toContain(id);
   });
 
+  it("the company's balance is shown to the client admin only (spec part 1, My company)", async () => {
+    const admin = await call(t.app, 'GET', '/api/auth/me', { token: f.tokens.acmeAdmin });
+    const user = await call(t.app, 'GET', '/api/auth/me', { token: f.tokens.acmeUser });
+    expect(admin.json.data.customer.balance).toBeDefined();
+    expect(user.json.data.customer.name).toBe('Acme');
+    expect(user.json.data.customer).not.toHaveProperty('balance');
+  });
+
   const ordered = [...ROWS.filter((r) => !r.last), ...ROWS.filter((r) => r.last)];
   for (const row of ordered) {
     const gap = KNOWN_GAPS[row.route];
