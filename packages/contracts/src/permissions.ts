@@ -88,7 +88,6 @@ const STAFF_COMMON: Permission[] = [
   'other-concepts:manage',
   'customers:list',
   'customers:view',
-  'customers:create',
   'customers:edit',
   'customers:assign-projects',
 ];
@@ -114,6 +113,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'tasks:delete',
     'payments:add',
     'payments:view',
+    // DESIGN §13: the PM lists and edits customers but does not create or delete them (issue 20).
+    'customers:create',
     'customers:delete',
     'customers:bonuses',
     'rates:manage',

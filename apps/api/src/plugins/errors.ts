@@ -13,7 +13,18 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'errors.body_too_large' },
   FST_FILES_LIMIT: { status: 413, key: 'errors.body_too_large' },
+  // a JSON (or other) body where a multipart upload is expected: the media type is wrong (issue 20)
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
 };
+
+/** What @fastify/busboy throws for a broken multipart body (no boundary, cut short); it sets no code. */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /unexpected end of multipart data$/i,
+  /^Malformed part header$/,
+  /^The needle cannot have a length bigger than \d+\.$/,
+];
 
 /** The API's error shape (DESIGN §4), translated; a 5xx never shows internals. */
 export const errorsPlugin = fp(async (app) => {
@@ -41,6 +52,9 @@ export const errorsPlugin = fp(async (app) => {
       if (known.status === 429 && error.statusCode === 429)
         reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
       return reply.status(known.status).send({ message: request.t(known.key) } satisfies ApiErrorBody);
+    }
+    if (!error.code && MALFORMED_MULTIPART.some((re) => re.test(error.message))) {
+      return reply.status(400).send({ message: request.t('errors.bad_request') } satisfies ApiErrorBody);
     }
     const storage = storageFailure(error);
     if (storage) {

@@ -105,6 +105,8 @@ type LanguagePair = { source_lang?: unknown; target_lang?: unknown };
 
 /** Both languages required (one message on each missing one), and different. */
 function checkLanguages(value: LanguagePair, ctx: z.RefinementCtx) {
+  // `always` runs the refinement even when the body is not an object (null, an array): nothing to add
+  if (!value || typeof value !== 'object') return;
   const source = value.source_lang;
   const target = value.target_lang;
   if (source === null || target === null || source === undefined || target === undefined) {
@@ -134,6 +136,7 @@ export const rateStoreBody = z
     ...langField,
   })
   .superRefine((value, ctx) => {
+    if (!value || typeof value !== 'object') return;
     checkLanguages(value, ctx);
     const general = value.default_group === true || value.default_group === 1;
     const customer = typeof value.customer_id === 'number';

@@ -61,7 +61,7 @@ describe('customers', () => {
     });
     expect(flat.json.data.country.code).toBe('EPE');
     const wrapped = await call(t.app, 'POST', '/api/customers/store', {
-      token: tokens.pm,
+      token: tokens.admin,
       body: { customer: newCustomer('Umbrella'), lang: 'es' },
     });
     expect(wrapped.status).toBe(201);
@@ -73,8 +73,8 @@ describe('customers', () => {
     });
   });
 
-  it('refuses clients', async () => {
-    for (const role of ['acmeAdmin', 'acmeUser', 'globexAdmin'] as const) {
+  it('refuses the PM and clients', async () => {
+    for (const role of ['pm', 'acmeAdmin', 'acmeUser', 'globexAdmin'] as const) {
       expect(
         (await call(t.app, 'POST', '/api/customers/store', { token: tokens[role], body: newCustomer('X') }))
           .status,

@@ -149,4 +149,23 @@ export function returnUrl(params: RequestParameters, signed: SignedFields, autho
   return url.toString();
 }
 
-export { verifyRequest, localeOf };
+/**
+ * A correctly signed request the sandbox can act on: the amount in cents, a terminal, and http(s)
+ * return URLs. Anything else is refused like a wrong signature (400), never a 500 (issue 20).
+ */
+function verifySandboxRequest(...args: Parameters<typeof verifyRequest>): RequestParameters | undefined {
+  const params = verifyRequest(...args);
+  if (!params) return undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const webUrl = (v: unknown) => URL.canParse(text(v)) && /^https?:$/.test(new URL(text(v)).protocol);
+  const wellFormed =
+    text(params.DS_MERCHANT_ORDER) !== '' &&
+    typeof params.DS_MERCHANT_MERCHANTCODE === 'string' &&
+    /^\d{1,12}$/.test(text(params.DS_MERCHANT_AMOUNT)) &&
+    /^\d{1,3}$/.test(text(params.DS_MERCHANT_TERMINAL)) &&
+    webUrl(params.DS_MERCHANT_URLOK) &&
+    webUrl(params.DS_MERCHANT_URLKO);
+  return wellFormed ? params : undefined;
+}
+
+export { verifySandboxRequest as verifyRequest, localeOf };

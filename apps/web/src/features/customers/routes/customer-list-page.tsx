@@ -25,6 +25,7 @@ export default function CustomerListPage() {
   const query = useCustomers({ page, search: debounced });
   const remove = useDeleteCustomer();
   const canDelete = userCan(user, 'customers:delete');
+  const canCreate = userCan(user, 'customers:create');
 
   const confirmDelete = (customer: CustomerRow) =>
     openModal('confirm', {
@@ -110,13 +111,15 @@ export default function CustomerListPage() {
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => navigate('/customers/create')}
-            data-testid="add-customer"
-          >
-            {t('list.add')}
-          </Button>
+          canCreate && (
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => navigate('/customers/create')}
+              data-testid="add-customer"
+            >
+              {t('list.add')}
+            </Button>
+          )
         }
       />
       <Stack gap="md">

@@ -1,0 +1,759 @@
+/**
+ * Who may call what: ONE table of every API route × the five callers, written from the product
+ * rules (spec part 2 §6 and §7, DESIGN §5 and §13), not from the code. Every call goes through HTTP.
+ *
+ * A cell is:
+ * - `allow`: not 401/403 and no 5xx (the sample input may still be 404 or 422);
+ * - 401 / 403: exactly that status;
+ * - `own`: allowed on the caller's own tenant's row (Acme), and 404 on another tenant's (Globex);
+ * - `ownDenied`: 403 on the own tenant's row, and 404 on another tenant's.
+ * Staff cells use Acme's rows. Rows where today's code breaks a rule are in KNOWN_GAPS: they are
+ * kept at the rule and run as `it.fails`, so fixing the code makes them fail until removed there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './harness.ts';
+import { multipart } from './multipart.ts';
+import { apiRoutes } from './api-routes.ts';
+import {
+  buildFixtures,
+  MATRIX_ROLES,
+  refreshTokens,
+  taskForm,
+  type Fixtures,
+  type MatrixRole,
+  type TenantIds,
+} from './demo-fixtures.ts';
+
+type Expect = 'allow' | 401 | 403 | 404;
+type Cell = Expect | 'own' | 'ownDenied';
+/** Columns: VERBA_ADMIN, VERBA_PM, CLIENT_ADMIN, CLIENT_USER, no session. */
+type Cells = [admin: Cell, pm: Cell, acmeAdmin: Cell, acmeUser: Cell, anon: Cell];
+
+interface Request {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+type Build = (f: Fixtures, tenant: TenantIds, role: MatrixRole) => Request | Promise<Request>;
+
+interface Row {
+  route: string;
+  cells: Cells;
+  request: Build;
+  /** Runs after the other rows (it deletes or ends sessions). */
+  last?: boolean;
+  /** Ends sessions: every role signs in again afterwards. */
+  relogin?: boolean;
+}
+
+const PUBLIC: Cells = ['allow', 'allow', 'allow', 'allow', 'allow'];
+const SIGNED_IN: Cells = ['allow', 'allow', 'allow', 'allow', 401];
+const STAFF: Cells = ['allow', 'allow', 403, 403, 401];
+const ADMIN: Cells = ['allow', 403, 403, 403, 401];
+/** Spec §6: departments and the own customer's users belong to the client admin. */
+const CLIENT_ADMIN: Cells = [403, 403, 'own', 403, 401];
+/** Tasks list/detail: everyone signed in; clients only their own customer's. */
+const TASK_VIEW: Cells = ['allow', 'allow', 'own', 'own', 401];
+/** Create/edit, cancel and pay a task: clients only ("only clients see payment buttons"). */
+const CLIENT_TASK: Cells = [403, 403, 'own', 'own', 401];
+/** A customer's rates: the admin; the PM on the customer pages it edits; a client admin its own (show_rates). */
+const RATES_READ: Cells = ['allow', 'allow', 'own', 'ownDenied', 401];
+
+const at =
+  (url: string): Build =>
+  () => ({ url });
+const json =
+  (
+    url: (f: Fixtures, t: TenantIds, role: MatrixRole) => string,
+    body: (f: Fixtures, t: TenantIds) => unknown,
+  ) =>
+  (f: Fixtures, t: TenantIds, role: MatrixRole): Request => ({ url: url(f, t, role), body: body(f, t) });
+const selfOr = (f: Fixtures, t: TenantIds, role: MatrixRole) =>
+  t === f.globex || role === 'anon' ? f.globex.user : f.self[role];
+
+const ROWS: Row[] = [
+  // system
+  { route: 'GET /api/health', cells: PUBLIC, request: at('/api/health') },
+  {
+    route: 'POST /api/ui-error',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/ui-error', body: { error: { message: 'matrix' } } }),
+  },
+  { route: 'GET /api/dev/mail-outbox', cells: ADMIN, request: at('/api/dev/mail-outbox') },
+  // auth
+  {
+    route: 'POST /api/auth/login',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/login', body: { email: DEMO.acmeUser, password: DEMO_PASSWORD } }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    cells: SIGNED_IN,
+    request: at('/api/auth/logout'),
+    last: true,
+    relogin: true,
+  },
+  { route: 'GET /api/auth/me', cells: SIGNED_IN, request: at('/api/auth/me') },
+  {
+    route: 'POST /api/auth/password/email',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/password/email', body: { email: 'nobody@nowhere.test', lang: 'en' } }),
+  },
+  {
+    route: 'POST /api/auth/password/validate',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/password/validate', body: { token: 'x'.repeat(64), lang: 'en' } }),
+  },
+  {
+    route: 'POST /api/auth/password/reset',
+    cells: PUBLIC,
+    request: () => ({
+      url: '/api/auth/password/reset',
+      body: {
+        email: 'nobody@nowhere.test',
+        password: 'Another-pass-123',
+        password_confirmation: 'Another-pass-123',
+        token: 'x'.repeat(64),
+      },
+    }),
+  },
+  // account (spec §6: every signed-in role manages its own account)
+  {
+    route: 'PUT /api/users/:id/changePassword',
+    cells: ['allow', 'allow', 'own', 'own', 401],
+    request: json(
+      (f, t, role) => `/api/users/${selfOr(f, t, role)}/changePassword`,
+      () => ({ password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+    ),
+    last: true,
+    relogin: true,
+  },
+  {
+    route: 'POST /api/users/:id/language',
+    cells: ['allow', 'allow', 'own', 'own', 401],
+    request: json(
+      (f, t, role) => `/api/users/${selfOr(f, t, role)}/language`,
+      () => ({ language: 'en' }),
+    ),
+  },
+  // users (spec §6: the admin; a client admin for its own customer; not the PM, not a client user)
+  { route: 'GET /api/users', cells: ['allow', 403, 'allow', 403, 401], request: at('/api/users') },
+  { route: 'GET /api/users/payment-scheme', cells: SIGNED_IN, request: at('/api/users/payment-scheme') },
+  /** The department list of the account page shows for client users only; departments are the client's. */
+  {
+    route: 'GET /api/users/departments',
+    cells: [403, 403, 'allow', 'allow', 401],
+    request: at('/api/users/departments'),
+  },
+  {
+    route: 'POST /api/users/validate',
+    cells: ['allow', 403, 'allow', 403, 401],
+    request: (_f, _t, role) => ({
+      url: '/api/users/validate',
+      body: { name: 'New', lastname: 'User', email: `validate-${role}@acme.test`, type: 'CLIENT_USER' },
+    }),
+  },
+  {
+    route: 'POST /api/users/store',
+    cells: ['allow', 403, 'allow', 403, 401],
+    request: (_f, _t, role) => ({
+      url: '/api/users/store',
+      body: { name: 'New', lastname: 'User', email: `store-${role}@acme.test`, type: 'CLIENT_USER' },
+    }),
+  },
+  {
+    route: 'GET /api/users/:id',
+    cells: ['allow', 403, 'own', 403, 401],
+    request: (_f, t) => ({ url: `/api/users/${t.user}` }),
+  },
+  {
+    route: 'PUT /api/users/:id',
+    cells: ['allow', 403, 'own', 403, 401],
+    request: (f, t) => ({
+      url: `/api/users/${t.user}`,
+      body: {
+        name: 'Spare',
+        lastname: 'User',
+        email: t === f.acme ? 'spare1@acme.test' : 'spare@globex.test',
+        type: 'CLIENT_USER',
+        departments: [],
+      },
+    }),
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    cells: ['allow', 403, 'own', 403, 401],
+    request: (f, t, role) => ({
+      url: `/api/users/${t === f.globex ? t.user : f.spare.acmeUsers[role === 'admin' ? 2 : 1]}`,
+    }),
+    last: true,
+  },
+  // departments (spec §6: the client admin only)
+  { route: 'GET /api/departments', cells: [403, 403, 'allow', 403, 401], request: at('/api/departments') },
+  {
+    route: 'POST /api/departments/store',
+    cells: [403, 403, 'allow', 403, 401],
+    request: (_f, _t, role) => ({ url: '/api/departments/store', body: { title: `Matrix ${role}` } }),
+  },
+  {
+    route: 'GET /api/departments/:id',
+    cells: CLIENT_ADMIN,
+    request: (_f, t) => ({ url: `/api/departments/${t.department}` }),
+  },
+  {
+    route: 'PUT /api/departments/:id',
+    cells: CLIENT_ADMIN,
+    request: (f, t) => ({
+      url: `/api/departments/${t.department}`,
+      body: { title: t === f.acme ? 'Marketing' : 'Sales', users: t === f.acme ? [f.self.acmeUser] : [] },
+    }),
+  },
+  {
+    route: 'DELETE /api/departments/:id',
+    cells: CLIENT_ADMIN,
+    request: (f, t) => ({ url: `/api/departments/${t === f.acme ? f.spare.acmeDepartment : t.department}` }),
+    last: true,
+  },
+  // customers (DESIGN §13: the PM lists and edits customers but does not create or delete them)
+  { route: 'GET /api/customers', cells: STAFF, request: at('/api/customers') },
+  {
+    route: 'POST /api/customers/store',
+    cells: ADMIN,
+    request: (f, _t, role) => ({
+      url: '/api/customers/store',
+      body: { name: `Matrix ${role}`, country_id: f.country },
+    }),
+  },
+  {
+    route: 'GET /api/customers/:id',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}` }),
+  },
+  {
+    route: 'PUT /api/customers/:id',
+    cells: STAFF,
+    request: (f) => ({
+      url: `/api/customers/${f.spare.customers[0]}`,
+      body: { name: 'Spare One', country_id: f.country },
+    }),
+  },
+  {
+    route: 'DELETE /api/customers/:id',
+    cells: ADMIN,
+    request: (f) => ({ url: `/api/customers/${f.spare.customers[1]}` }),
+    last: true,
+  },
+  {
+    route: 'GET /api/customers/:id/users',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/users` }),
+  },
+  /** Clients read their own discount for quote previews; another customer's is 404. */
+  {
+    route: 'GET /api/customers/:id/discount',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/discount` }),
+  },
+  {
+    route: 'POST /api/customers/:id/assigns',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/assigns`, body: { memoq_project_id: 'P-1' } }),
+  },
+  {
+    route: 'GET /api/customers/:id/IDCP',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/IDCP` }),
+  },
+  {
+    route: 'GET /api/customers/:id/MemoQProjectId',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/MemoQProjectId` }),
+  },
+  { route: 'GET /api/countries', cells: SIGNED_IN, request: at('/api/countries') },
+  /** Spec §6: bonuses are the admin's. */
+  {
+    route: 'GET /api/bonuses',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: `/api/bonuses?customer_id=${t.customer}` }),
+  },
+  {
+    route: 'POST /api/bonuses',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: '/api/bonuses', body: { customer_id: t.customer, amount: '1' } }),
+  },
+  // customer rates (spec §6: custom rates and minimums are the admin's; clients read with show_rates)
+  {
+    route: 'GET /api/customers/:id/rate',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/rate` }),
+  },
+  {
+    route: 'GET /api/customers/:id/rates/effective',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/rates/effective` }),
+  },
+  {
+    route: 'GET /api/customers/:id/excel/rate',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/excel/rate` }),
+  },
+  {
+    route: 'GET /api/customers/:id/enable/rate',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/enable/rate` }),
+  },
+  {
+    route: 'POST /api/customers/:id/rate',
+    cells: ADMIN,
+    request: async (_f, t) => {
+      const form = await multipart({}, [{ field: 'file', name: 'rates.xlsx', content: 'not a workbook' }]);
+      return { url: `/api/customers/${t.customer}/rate`, body: form.payload, headers: form.headers };
+    },
+  },
+  {
+    route: 'POST /api/customers/:id/rate/:rateId',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/customers/${t.customer}/rate/${f.spare.rate}` }),
+  },
+  {
+    route: 'DELETE /api/customers/:id/enable/rate/:rateId',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/customers/${t.customer}/enable/rate/${f.spare.rate}` }),
+    last: true,
+  },
+  {
+    route: 'DELETE /api/customers/:id/rate/:rateId',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/customers/${t.customer}/rate/${f.spare.rate + 1000}` }),
+    last: true,
+  },
+  {
+    route: 'PUT /api/customers/:id/minimum-rates',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/minimum-rates`, body: {} }),
+  },
+  /** Spec part 1: the customer edit page, which the PM opens, shows the minimum rates. */
+  {
+    route: 'GET /api/minimum-rates',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/minimum-rates?customer_id=${t.customer}` }),
+  },
+  {
+    route: 'GET /api/customers/:id/payable-grid',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/payable-grid` }),
+  },
+  {
+    route: 'PUT /api/customers/:id/payable-grid',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/payable-grid`, body: {} }),
+  },
+  {
+    route: 'DELETE /api/customers/:id/payable-grid',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/payable-grid` }),
+    last: true,
+  },
+  { route: 'GET /api/payable-grid', cells: STAFF, request: at('/api/payable-grid') },
+  { route: 'PUT /api/payable-grid', cells: ADMIN, request: () => ({ url: '/api/payable-grid', body: {} }) },
+  // general rates (spec §6: the admin)
+  {
+    route: 'GET /api/rates',
+    cells: RATES_READ,
+    request: (_f, t) => ({ url: `/api/rates?customer_id=${t.customer}` }),
+  },
+  { route: 'GET /api/rates/template', cells: ADMIN, request: at('/api/rates/template') },
+  { route: 'GET /api/rates/excel', cells: ADMIN, request: at('/api/rates/excel') },
+  {
+    route: 'POST /api/rates/import',
+    cells: ADMIN,
+    request: async () => {
+      const form = await multipart({}, [{ field: 'file', name: 'rates.xlsx', content: 'not a workbook' }]);
+      return { url: '/api/rates/import', body: form.payload, headers: form.headers };
+    },
+  },
+  /** The language pickers of the task form. */
+  {
+    route: 'GET /api/rates/languages/sources',
+    cells: SIGNED_IN,
+    request: at('/api/rates/languages/sources'),
+  },
+  {
+    route: 'GET /api/rates/languages/:sourceId/targets',
+    cells: SIGNED_IN,
+    request: (f) => ({ url: `/api/rates/languages/${f.languages.en}/targets` }),
+  },
+  {
+    route: 'POST /api/rate/store',
+    cells: ADMIN,
+    request: (f) => ({
+      url: '/api/rate/store',
+      body: {
+        source_lang: f.languages.es,
+        target_lang: f.languages.fr,
+        r1: '0.1',
+        r2: '30',
+        default_group: true,
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/rate/:id',
+    cells: ADMIN,
+    request: (f) => ({ url: `/api/rate/${f.spare.rate}`, body: { r1: '0.2' } }),
+  },
+  {
+    route: 'DELETE /api/rate/:id',
+    cells: ADMIN,
+    request: (f) => ({ url: `/api/rate/${f.spare.rate}` }),
+    last: true,
+  },
+  /** Holidays feed the due dates the staff set (days to add); editing them is a setting. */
+  { route: 'GET /api/holidays', cells: STAFF, request: at('/api/holidays') },
+  {
+    route: 'POST /api/holidays',
+    cells: ADMIN,
+    request: () => ({ url: '/api/holidays', body: { date: '2030-12-24', region: 'ES' } }),
+  },
+  {
+    route: 'DELETE /api/holidays/:date/:region',
+    cells: ADMIN,
+    request: at('/api/holidays/2030-12-24/ES'),
+    last: true,
+  },
+  // languages (spec §6: languages are the admin's; everyone reads them)
+  { route: 'GET /api/languages', cells: SIGNED_IN, request: at('/api/languages') },
+  { route: 'GET /api/languages/sources', cells: SIGNED_IN, request: at('/api/languages/sources') },
+  { route: 'GET /api/languages/available', cells: SIGNED_IN, request: at('/api/languages/available') },
+  {
+    route: 'PUT /api/languages/:id/source',
+    cells: ADMIN,
+    request: (f) => ({ url: `/api/languages/${f.languages.en}/source`, body: { is_source: true } }),
+  },
+  { route: 'GET /api/translation-types', cells: SIGNED_IN, request: at('/api/translation-types') },
+  {
+    route: 'PUT /api/translation-types/:id',
+    cells: ADMIN,
+    request: () => ({ url: '/api/translation-types/1', body: { percent: '0' } }),
+  },
+  // logs and settings (spec §6: the admin)
+  { route: 'GET /api/action-logs', cells: ADMIN, request: at('/api/action-logs') },
+  { route: 'GET /api/tasks/get-id', cells: ADMIN, request: at('/api/tasks/get-id') },
+  {
+    route: 'PUT /api/tasks/update-id',
+    cells: ADMIN,
+    request: () => ({ url: '/api/tasks/update-id', body: { id: 1 } }),
+  },
+  // tasks
+  { route: 'GET /api/tasks', cells: SIGNED_IN, request: at('/api/tasks') },
+  {
+    route: 'POST /api/tasks/store-as-draft',
+    cells: [403, 403, 'allow', 'allow', 401],
+    request: async (f) => {
+      const form = await taskForm(f.acme.department, f.languages);
+      return { url: '/api/tasks/store-as-draft', body: form.payload, headers: form.headers };
+    },
+  },
+  {
+    route: 'POST /api/tasks/:id/update',
+    cells: CLIENT_TASK,
+    request: async (f, t) => {
+      const form = await taskForm(t.department, f.languages);
+      return { url: `/api/tasks/${t.task}/update`, body: form.payload, headers: form.headers };
+    },
+  },
+  { route: 'GET /api/task/:id', cells: TASK_VIEW, request: (_f, t) => ({ url: `/api/task/${t.task}` }) },
+  {
+    route: 'GET /api/tasks/getPrice/:id',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/getPrice/${t.task}` }),
+  },
+  {
+    route: 'GET /api/task/:id/downloadSourceFile/:fileId',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/task/${t.task}/downloadSourceFile/${t.sourceFile}` }),
+  },
+  {
+    route: 'GET /api/task/:id/downloadTranslatedFile/:fileId',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/task/${t.task}/downloadTranslatedFile/${t.sourceFile}` }),
+  },
+  {
+    route: 'GET /api/task/:id/translations.zip',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/task/${t.task}/translations.zip` }),
+  },
+  /** DESIGN §6: the quote PDF is for every reader of the task. */
+  {
+    route: 'POST /api/task/budget/pdf',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: '/api/task/budget/pdf', body: { id: t.task, lang: 'en' } }),
+  },
+  {
+    route: 'POST /api/tasks/:id/send/budget',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/send/budget`, body: { lang: 'en' } }),
+  },
+  // task states (DESIGN §6)
+  {
+    route: 'POST /api/tasks/:id/updateStateAsCancelled',
+    cells: CLIENT_TASK,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateStateAsCancelled` }),
+  },
+  /** Reactivate: client or staff. */
+  {
+    route: 'POST /api/tasks/:id/updateStateAsDraft',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateStateAsDraft` }),
+  },
+  ...(['Temporal', 'Approved', 'Incourse', 'Done', 'Deferred'] as const).map((state): Row => ({
+    route: `POST /api/tasks/:id/updateStateAs${state}`,
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateStateAs${state}` }),
+  })),
+  /**
+   * DRAFT -> DEFERRED: the client of a DEFERRED-scheme customer sends to production; staff may too.
+   * Acme pays on demand, so the staff act on Globex's task (DEFERRED scheme).
+   */
+  {
+    route: 'POST /api/tasks/:id/update/deferred',
+    cells: TASK_VIEW,
+    request: (f, t, role) => ({
+      url: `/api/tasks/${role === 'admin' || role === 'pm' ? f.globex.task : t.task}/update/deferred`,
+    }),
+  },
+  // task detail, staff parts (spec §6 "further rules")
+  {
+    route: 'PUT /api/tasks/:id/updateSourceFilesValidated',
+    cells: STAFF,
+    request: (_f, t) => ({
+      url: `/api/tasks/${t.task}/updateSourceFilesValidated`,
+      body: { source_files_validated: true },
+    }),
+  },
+  {
+    route: 'PUT /api/tasks/:id/updateAmountToPay',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateAmountToPay`, body: { amount_to_pay: '10' } }),
+  },
+  {
+    route: 'PUT /api/tasks/:id/updateDaysToAdd',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateDaysToAdd`, body: { days_to_add: 1 } }),
+  },
+  {
+    route: 'POST /api/other-concepts',
+    cells: STAFF,
+    request: (_f, t) => ({
+      url: '/api/other-concepts',
+      body: { task_id: t.task, concept: 'Extra', quantity: '1', price: '5' },
+    }),
+  },
+  {
+    route: 'PUT /api/other-concepts/:id',
+    cells: STAFF,
+    request: (f, t) => ({
+      url: `/api/other-concepts/${f.spare.otherConcept}`,
+      body: { task_id: t.task, concept: 'Rush', quantity: '1', price: '12' },
+    }),
+  },
+  {
+    route: 'DELETE /api/other-concepts/:id',
+    cells: STAFF,
+    request: (f) => ({ url: `/api/other-concepts/${f.spare.otherConcept}` }),
+    last: true,
+  },
+  /** Only the provider admin adds payments. */
+  {
+    route: 'POST /api/pay-task-histories',
+    cells: ADMIN,
+    request: (_f, t) => ({
+      url: '/api/pay-task-histories',
+      body: { task_id: t.task, amount: '1', type: 'transfer' },
+    }),
+  },
+  {
+    route: 'POST /api/tasks/:id/uploadTranslatedFile',
+    cells: STAFF,
+    request: async (f, t) => {
+      const form = await multipart(
+        { source_file_id: String(t.sourceFile), language_id: String(f.languages.es) },
+        [{ field: 'file', name: 'intro.es.txt', content: 'El gato.' }],
+      );
+      return { url: `/api/tasks/${t.task}/uploadTranslatedFile`, body: form.payload, headers: form.headers };
+    },
+  },
+  {
+    route: 'DELETE /api/tasks/:id/removeTranslatedFile/:fileId',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/removeTranslatedFile/999999` }),
+    last: true,
+  },
+  /** Only the provider admin deletes a project. */
+  {
+    route: 'DELETE /api/task/:id',
+    cells: ADMIN,
+    request: (_f, t) => ({ url: `/api/task/${t.task}` }),
+    last: true,
+  },
+  // payments ("only clients see payment buttons"; the bank and guests reach the public ones)
+  {
+    route: 'POST /api/tasks/paymentGateway',
+    cells: CLIENT_TASK,
+    request: (_f, t) => ({ url: '/api/tasks/paymentGateway', body: { taskId: t.task } }),
+  },
+  {
+    route: 'POST /api/tasks/payDraft/:id',
+    cells: CLIENT_TASK,
+    request: (_f, t) => ({ url: `/api/tasks/payDraft/${t.task}` }),
+  },
+  {
+    route: 'POST /api/tasks/verifyPayment',
+    cells: CLIENT_TASK,
+    request: (_f, t) => ({ url: '/api/tasks/verifyPayment', body: { taskId: t.task } }),
+  },
+  {
+    route: 'POST /api/payments/notification',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/payments/notification', body: {} }),
+  },
+  {
+    route: 'GET /api/task/temporal/:id/pay',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/pay`),
+  },
+  {
+    route: 'POST /api/task/temporal/verifyPayment',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/task/temporal/verifyPayment', body: { taskId: 'a'.repeat(32) } }),
+  },
+  { route: 'GET /api/sandbox-bank', cells: PUBLIC, request: at('/api/sandbox-bank') },
+  { route: 'POST /api/sandbox-bank', cells: PUBLIC, request: () => ({ url: '/api/sandbox-bank', body: {} }) },
+  {
+    route: 'POST /api/sandbox-bank/pay',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/sandbox-bank/pay', body: {} }),
+  },
+];
+
+/** Rows where today's code breaks the rule of the table (kept at the rule; see the report). */
+const KNOWN_GAPS: Record<string, string> = {
+  'GET /api/minimum-rates':
+    'the PM gets 403: the customer edit page it opens shows minimum rates (spec part 1), but the rates ' +
+    "service reads them with the admin's rates:manage (READ_MINIMUM_RATES), not customers:view",
+};
+
+const COLUMNS: Exclude<MatrixRole, never>[] = ['admin', 'pm', 'acmeAdmin', 'acmeUser', 'anon'];
+
+let t: TestApp;
+let f: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.jobs.start();
+  f = await buildFixtures(t.app);
+});
+afterAll(() => t?.close());
+
+function satisfies(expected: Expect, status: number): boolean {
+  if (expected === 'allow') return status !== 401 && status !== 403 && status < 500;
+  return status === expected;
+}
+
+async function runRow(row: Row): Promise<string[]> {
+  const failures: string[] = [];
+  const method = row.route.split(' ')[0]!;
+  for (const role of MATRIX_ROLES) {
+    const cell = row.cells[COLUMNS.indexOf(role)]!;
+    const checks: Array<[TenantIds, Expect]> =
+      cell === 'own'
+        ? [
+            [f.globex, 404],
+            [f.acme, 'allow'],
+          ]
+        : cell === 'ownDenied'
+          ? [
+              [f.globex, 404],
+              [f.acme, 403],
+            ]
+          : [[f.acme, cell]];
+    for (const [tenant, expected] of checks) {
+      const req = await row.request(f, tenant, role);
+      const res = await call(t.app, method as 'GET', req.url, {
+        token: role === 'anon' ? undefined : f.tokens[role],
+        body: req.body,
+        headers: req.headers,
+        query: req.query,
+      });
+      if (!satisfies(expected, res.status)) {
+        const who = tenant === f.globex ? `${role} on Globex's row` : role;
+        failures.push(
+          `${who}: ${method} ${req.url} -> ${res.status}, expected ${expected} ${res.raw.body.slice(0, 200)}`,
+        );
+      }
+    }
+  }
+  if (row.relogin) await refreshTokens(t.app, f);
+  return failures;
+}
+
+describe('permission matrix', () => {
+  it('lists every route of the app, and only those', () => {
+    const table = ROWS.map((r) => r.route);
+    expect(new Set(table).size, 'a route is listed twice').toBe(table.length);
+    const app = apiRoutes(t.app);
+    expect(
+      app.filter((r) => !table.includes(r)),
+      'routes of the app missing from the matrix (add them to ROWS)',
+    ).toEqual([]);
+    expect(
+      table.filter((r) => !app.includes(r)),
+      'rows of the matrix the app no longer has',
+    ).toEqual([]);
+    expect(Object.keys(KNOWN_GAPS).filter((r) => !table.includes(r))).toEqual([]);
+  });
+
+  it("a client user does not see its customer's tasks of a department it is not in (DESIGN §5)", async () => {
+    const legal = await call(t.app, 'POST', '/api/departments/store', {
+      token: f.tokens.acmeAdmin,
+      body: { title: 'Legal' },
+    });
+    expect(legal.status).toBe(201);
+    const form = await taskForm(legal.json.data.id, f.languages);
+    const task = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+      token: f.tokens.acmeAdmin,
+      body: form.payload,
+      headers: form.headers,
+    });
+    expect(task.status).toBe(201);
+    const id = task.json.data.id as number;
+    expect((await call(t.app, 'GET', `/api/task/${id}`, { token: f.tokens.acmeAdmin })).status).toBe(200);
+    for (const url of [`/api/task/${id}`, `/api/tasks/getPrice/${id}`]) {
+      expect((await call(t.app, 'GET', url, { token: f.tokens.acmeUser })).status, url).toBe(404);
+    }
+    const list = await call(t.app, 'GET', '/api/tasks', {
+      token: f.tokens.acmeUser,
+      query: { per_page: '100' },
+    });
+    const listed = (list.json.data.data as Array<{ id: number }>).map((row) => row.id);
+    expect(listed).toContain(f.acme.task);
+    expect(listed).not.toContain(id);
+  });
+
+  it("the company's balance is shown to the client admin only (spec part 1, My company)", async () => {
+    const admin = await call(t.app, 'GET', '/api/auth/me', { token: f.tokens.acmeAdmin });
+    const user = await call(t.app, 'GET', '/api/auth/me', { token: f.tokens.acmeUser });
+    expect(admin.json.data.customer.balance).toBeDefined();
+    expect(user.json.data.customer.name).toBe('Acme');
+    expect(user.json.data.customer).not.toHaveProperty('balance');
+  });
+
+  const ordered = [...ROWS.filter((r) => !r.last), ...ROWS.filter((r) => r.last)];
+  for (const row of ordered) {
+    const gap = KNOWN_GAPS[row.route];
+    (gap ? it.fails : it)(`${row.route}${gap ? ` (known gap: ${gap})` : ''}`, async () => {
+      expect(await runRow(row)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,60 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Role, UserDto } from '@verba/contracts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import CustomerListPage from './customer-list-page.tsx';
+
+const user = (type: Role): UserDto => ({
+  id: 1,
+  name: 'Staff',
+  lastname: 'Member',
+  email: 'staff@verba.test',
+  phone: null,
+  type,
+  language: 'en',
+  is_active: true,
+  customer_id: null,
+  customer: null,
+  departments: [],
+});
+
+function renderAs(type: Role) {
+  useAuthStore.setState({ token: 'token', expiresAt: Date.now() + 60_000, user: user(type), locale: 'en' });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <CustomerListPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('customer list: the add button mirrors the API (issue 20: the PM does not create customers)', () => {
+  beforeAll(() => initI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['VERBA_ADMIN', true],
+    ['VERBA_PM', false],
+  ] as const)('%s sees the add button: %s', async (type, shown) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ data: { current_page: 1, per_page: 10, total: 0, data: [] } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderAs(type);
+    expect(await screen.findByTestId('customer-list-page')).toBeTruthy();
+    expect(screen.queryByTestId('add-customer') !== null).toBe(shown);
+  });
+});
