@@ -603,13 +603,8 @@ const describeRequest = (r: FuzzRequest) =>
   }`;
 
 describe('fuzz', () => {
-  /**
-   * Known gap (issue 20, "Ids must be strict integers"): " 1", 0x10 and 1e3 are coerced to a
-   * number, so they act on id 1, 16 or 1000. Not a 5xx, so the fuzz test below lets it pass; kept
-   * here as an expected failure until the id schema is strict (it then fails: drop the `.fails`).
-   * It runs before the fuzz, which may delete the task.
-   */
-  it.fails('a path id that is not a plain integer is 404 or 422 (known gap)', async () => {
+  /** Issue 20, "Ids must be strict integers". It runs before the fuzz, which may delete the task. */
+  it('a path id that is not a plain integer is 404 or 422, never another row', async () => {
     const task = f.acme.task;
     for (const id of [`%20${task}`, `${task}.0`, `0x${task.toString(16)}`, `${task / 10}e1`]) {
       const res = await call(t.app, 'GET', `/api/task/${id}`, { token: f.tokens.admin });
