@@ -21,7 +21,14 @@ export async function login(
   const normalised = input.email.trim().toLowerCase();
   const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
   const since = new Date(Date.now() - failureWindowMinutes * 60_000);
-  if ((await repo.countRecentLoginFailures(deps.db, normalised, since)) >= maxFailuresPerAccount) {
+  // Counted before the (slow) password check, so parallel attempts cannot all get past the lock.
+  const attempt = await repo.claimLoginAttempt(deps.db, {
+    email: normalised,
+    ip: caller.ip,
+    since,
+    max: maxFailuresPerAccount,
+  });
+  if (attempt === undefined) {
     throw new AppError(429, 'errors.too_many_login_failures', {
       values: { minutes: failureWindowMinutes },
       headers: { 'retry-after': String(failureWindowMinutes * 60) },
@@ -33,9 +40,9 @@ export async function login(
     input.password,
   );
   if (!user || !passwordOk) {
-    await repo.recordLoginFailure(deps.db, normalised, caller.ip);
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
+  await repo.releaseLoginAttempt(deps.db, attempt);
   const customer = user.customer_id ? await findCustomer(deps.db, user.customer_id) : undefined;
   if (!user.is_active || customer?.is_active === false) {
     throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
