@@ -4,13 +4,8 @@ import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/pas
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findCustomer } from '../customers/service.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  mailPasswordLink,
-  replacePassword,
-  userDto,
-} from '../users/service.ts';
+import { findUserByEmail, findUserById, replacePassword, userDto } from '../users/service.ts';
+import { queueResetMail } from './reset-mail-job.ts';
 import * as repo from './repository.ts';
 
 export async function login(
@@ -86,14 +81,16 @@ export async function currentUser(deps: Deps, actor: Actor): Promise<UserDto> {
   return userDto(deps.db, user);
 }
 
-/** Mails a single-use link in the user's language; answers the same whether or not the email exists. */
+/**
+ * Queues a single-use link in the user's language (reset-mail-job.ts); answers the same, after the
+ * same work, whether or not the email exists.
+ */
 export async function sendResetLink(
   deps: Deps,
   caller: Anonymous,
   email: string,
 ): Promise<Outcome<{ message: string }>> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user?.is_active) await mailPasswordLink(deps, user, 'reset');
+  await queueResetMail(deps, email);
   return outcome(
     { message: caller.t('auth.reset_link_sent') },
     {

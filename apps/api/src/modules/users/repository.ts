@@ -1,5 +1,5 @@
 import { containsPattern } from '../../lib/sql-like.ts';
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -43,19 +43,33 @@ export async function anyAdminExists(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A new password link replaces any earlier one that was not used. */
+/**
+ * A new password link replaces any earlier one that was not used. With a cap, none is made (false)
+ * when the user already got `max` links since `since`; the user's row is locked meanwhile, so
+ * parallel requests cannot pass the cap together.
+ */
 export async function replaceResetToken(
   db: Db,
   userId: number,
   tokenHash: string,
   expiresAt: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  cap?: { since: Date; max: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (cap) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.user_id, userId), gt(passwordResets.created_at, cap.since)));
+      if ((recent?.n ?? 0) >= cap.max) return false;
+    }
     await tx
       .update(passwordResets)
       .set({ used_at: new Date() })
       .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
     await tx.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+    return true;
   });
 }
 
