@@ -146,12 +146,18 @@ export async function listUsers(
   return toPage(rows, n, q);
 }
 
-export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+/** The user (other than `exceptId`) who already has this email, if any. */
+export async function emailHolder(
+  db: Db,
+  email: string,
+  exceptId?: number,
+): Promise<{ id: number; customer_id: number | null } | undefined> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, customer_id: users.customer_id })
     .from(users)
-    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
-  return Boolean(row);
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return row;
 }
 
 export async function departmentsOfCustomer(db: Db, customerId: number, ids: number[]): Promise<number[]> {

@@ -92,12 +92,14 @@ interface Checked {
  * Applies spec part 2 §6: which types the actor may give, which customer the user belongs to,
  * departments only for CLIENT_USER when a client admin acts, bonus only from VERBA_ADMIN,
  * the type selector is ignored when editing yourself. Throws 422 with every field's message.
+ * `dryRun`: a check without saving (POST /users/validate).
  */
 async function checkUserInput(
   deps: Deps,
   actor: Actor,
   input: UserInput,
   existing?: UserRow,
+  dryRun = false,
 ): Promise<Checked> {
   const me = actor.user;
   const errors: Record<string, string[]> = {};
@@ -125,7 +127,10 @@ async function checkUserInput(
     departments = [];
   }
 
-  if (await repo.emailTaken(deps.db, input.email, existing?.id)) errors.email = ['validation.email_taken'];
+  const holder = await repo.emailHolder(deps.db, input.email, existing?.id);
+  if (holder && policy.seesEmailHolder(me, holder)) errors.email = ['validation.email_taken'];
+  // Someone the actor may not know of: a check answers as for a free email, a save cannot go on.
+  else if (holder && !dryRun) errors.email = ['validation.email_unavailable'];
   if (Object.keys(errors).length) throw invalid(errors);
 
   const values: UserWrite = {
@@ -155,7 +160,7 @@ export async function validateUser(
     existing = await existingUser(deps, id);
     policy.assertCanViewUser(actor.user, existing);
   }
-  await checkUserInput(deps, actor, input, existing);
+  await checkUserInput(deps, actor, input, existing, true);
   return outcome({ valid: true }, {});
 }
 
