@@ -208,6 +208,35 @@ describe('whose emails a check reveals (issue 20)', () => {
     }
   });
 
+  it('two simultaneous creations with one new email: one is created, the other is told the email is taken', async () => {
+    const store = (token: string, email: string) =>
+      call(t.app, 'POST', '/api/users/store', {
+        token,
+        body: person(email, token === tokens.admin ? 'VERBA_PM' : 'CLIENT_ADMIN'),
+      });
+    const staff = await Promise.all([
+      store(tokens.admin, 'twin@verba.test'),
+      store(tokens.admin, 'twin@verba.test'),
+    ]);
+    expect(staff.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(staff.find((r) => r.status === 422)?.json.errors).toEqual({
+      email: ['This email address is already in use.'],
+    });
+    // Racing staff for an email, a client admin that loses is told neutrally; staff plainly.
+    const [byStaff, byClient] = await Promise.all([
+      store(tokens.admin, 'twin2@verba.test'),
+      store(tokens.acmeAdmin, 'twin2@verba.test'),
+    ]);
+    expect([byStaff?.status, byClient?.status].sort()).toEqual([201, 422]);
+    if (byClient?.status === 422) {
+      expect(byClient.json.errors).toEqual({
+        email: ['This email address cannot be used. Choose another one.'],
+      });
+    } else {
+      expect(byStaff?.json.errors).toEqual({ email: ['This email address is already in use.'] });
+    }
+  });
+
   it('a client admin cannot create a user with another tenant’s or staff’s email, and is told neutrally', async () => {
     const before = await userCount();
     for (const email of [DEMO.globexAdmin, DEMO.pm]) {
