@@ -41,6 +41,33 @@ async function load(url: string, title: string, options: Partial<autocannon.Opti
   );
 }
 
+/** A reset request for a known and an unknown email should take as long (issue 20); 10 a minute per IP. */
+async function resetLatency(url: string) {
+  const ask = async (email: string) => {
+    const t0 = performance.now();
+    await fetch(`${url}/api/auth/password/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    return performance.now() - t0;
+  };
+  await ask('warm-up@nowhere.test');
+  const known: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    known.push(await ask('pm@verba.test'));
+    unknown.push(await ask(`ghost-${i}@nowhere.test`));
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return ((sorted[1]! + sorted[2]!) / 2).toFixed(1);
+  };
+  console.log(
+    `  reset request, median of 4:        known ${median(known)} ms, unknown ${median(unknown)} ms`,
+  );
+}
+
 async function measure(label: string, open: () => Promise<Database>) {
   console.log(`\n${label}`);
   const first = await start(open);
@@ -66,6 +93,7 @@ async function measure(label: string, open: () => Promise<Database>) {
   console.log(
     `  one sign-in at a time (argon2id):  median ${single[10]?.toFixed(1)} ms, max ${single[19]?.toFixed(1)} ms`,
   );
+  await resetLatency(first.url);
   await load(`${first.url}/api/auth/login`, 'POST /api/auth/login (10 conn.)', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -10,6 +10,22 @@ const id = z.coerce
   .int({ error: 'validation.invalid' })
   .positive({ error: 'validation.required' });
 
+const paymentSchemeInput = z.enum(PAYMENT_SCHEMES, { error: 'validation.invalid_option' });
+const flag = z.boolean({ error: 'validation.type' });
+const discountPercentage = z.union([
+  z.null(),
+  z.coerce
+    .number({ error: 'validation.number' })
+    .min(0, { error: 'validation.min' })
+    .max(100, { error: 'validation.max' }),
+]);
+const representativeEmail = z
+  .string({ error: 'validation.type' })
+  .trim()
+  .max(255, { error: 'validation.max_length' })
+  .nullish()
+  .refine((v) => !v || z.email().safeParse(v.toLowerCase()).success, { error: 'validation.email' });
+
 const customerFields = {
   name: requiredText(255),
   customer_number: optionalText(255),
@@ -21,26 +37,44 @@ const customerFields = {
   tin: optionalText(255),
   country_id: id,
   success_representative: optionalText(255),
-  success_representative_email: z
-    .string({ error: 'validation.type' })
-    .trim()
-    .max(255, { error: 'validation.max_length' })
-    .nullish()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
-  payment_scheme: z.enum(PAYMENT_SCHEMES, { error: 'validation.invalid_option' }).default('ON_DEMAND'),
-  is_active: z.boolean({ error: 'validation.type' }).default(true),
-  show_rates: z.boolean({ error: 'validation.type' }).default(false),
-  discount_percentage: z
-    .union([
-      z.null(),
-      z.coerce
-        .number({ error: 'validation.number' })
-        .min(0, { error: 'validation.min' })
-        .max(100, { error: 'validation.max' }),
-    ])
+  success_representative_email: representativeEmail.transform((v) => (v ? v.toLowerCase() : null)),
+  payment_scheme: paymentSchemeInput.default('ON_DEMAND'),
+  is_active: flag.default(true),
+  show_rates: flag.default(false),
+  discount_percentage: discountPercentage
     .optional()
     .transform((v) => (v === null || v === undefined ? null : v.toFixed(2))),
+};
+
+/** An edit's optional text: left out it stays undefined (the stored value is kept); null or "" clears it. */
+const keptText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.max_length' })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/** The fields of an edit: what is not sent keeps its stored value, where a create gets the default. */
+const customerEditFields = {
+  ...customerFields,
+  customer_number: keptText(255),
+  address: keptText(255),
+  address_2: keptText(255),
+  town: keptText(255),
+  province: keptText(255),
+  postal_code: keptText(255),
+  tin: keptText(255),
+  success_representative: keptText(255),
+  success_representative_email: representativeEmail.transform((v) =>
+    v === undefined ? undefined : v ? v.toLowerCase() : null,
+  ),
+  payment_scheme: paymentSchemeInput.optional(),
+  is_active: flag.optional(),
+  show_rates: flag.optional(),
+  discount_percentage: discountPercentage
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null ? null : v.toFixed(2))),
 };
 
 /** Accepts the fields flat or wrapped in `customer` (the spec's `POST /customers/store` sends `customer, lang`). */
@@ -60,6 +94,11 @@ const unwrapCustomer = (body: unknown) => {
 
 export const customerBody = z.preprocess(unwrapCustomer, z.strictObject({ ...customerFields, ...langField }));
 export type CustomerInput = z.infer<typeof customerBody>;
+export const customerEditBody = z.preprocess(
+  unwrapCustomer,
+  z.strictObject({ ...customerEditFields, ...langField }),
+);
+export type CustomerEditInput = z.infer<typeof customerEditBody>;
 
 export const bonusBody = z.strictObject({
   customer_id: id,

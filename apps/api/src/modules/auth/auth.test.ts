@@ -162,6 +162,62 @@ describe('login rate limits', () => {
   });
 });
 
+describe('login lock under parallel attempts', () => {
+  /** A fresh account with the demo password, so the lock of other tests does not touch it. */
+  async function freshUser(email: string) {
+    const [demo] = await t.database.db.select().from(users).where(eq(users.email, DEMO.acmeUser));
+    if (!demo) throw new Error('no demo user');
+    const { id: _id, ...copy } = demo;
+    await t.database.db.insert(users).values({ ...copy, email });
+  }
+  const failures = async (email: string) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(actionLogs)
+        .where(sql`${actionLogs.action} = 'auth.login_failed' and ${actionLogs.user_email} = ${email}`)
+    )[0]?.n;
+
+  it('lets at most 5 of 20 simultaneous wrong passwords reach the password check', async () => {
+    const email = 'racer@acme.test';
+    await freshUser(email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(t.app, 'POST', '/api/auth/login', {
+          body: { email, password: `wrong-${i}` },
+          headers: { 'x-forwarded-for': `10.1.0.${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    // A 401 is answered only after the password was checked.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(await failures(email)).toBeLessThanOrEqual(5);
+    const locked = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
+    expect(locked.status).toBe(429);
+    expect(locked.json.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('signs in with the right password within the limit, and that attempt does not count', async () => {
+    const email = 'steady@acme.test';
+    await freshUser(email);
+    for (let i = 0; i < 4; i++) {
+      const res = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: `wrong-${i}` } });
+      expect(res.status).toBe(401);
+    }
+    const ok = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
+    expect(ok.status).toBe(200);
+    expect(await failures(email)).toBe(4);
+    const fifth = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong-5' } });
+    expect(fifth.status).toBe(401);
+    const locked = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
+    expect(locked.status).toBe(429);
+    expect(await failures(email)).toBe(5);
+  });
+});
+
 describe('login rate limit per IP', () => {
   let limited: TestApp;
   beforeAll(async () => {

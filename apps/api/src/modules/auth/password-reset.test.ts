@@ -6,6 +6,7 @@ import { mailOutbox, passwordResets } from '../../db/schema/index.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.jobs.start();
 });
 afterAll(() => t.close());
 
@@ -25,13 +26,21 @@ function linkOf(text: string) {
   return { token: match[1], email: decodeURIComponent(match[2]) };
 }
 
+/** Asks for a reset link and waits for the queued mail job. */
+async function askReset(app: TestApp['app'], body: Record<string, unknown>) {
+  const res = await call(app, 'POST', '/api/auth/password/email', { body });
+  await app.jobs.idle();
+  return res;
+}
+
+const mailsTo = async (app: TestApp, email: string) =>
+  (await app.database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.to, email)))[0]?.n ?? 0;
+
 const mails = async () => (await t.database.db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
 
 describe('password reset', () => {
   it('mails a single-use link in the user language and lets the user sign in with the new password', async () => {
-    const asked = await call(t.app, 'POST', '/api/auth/password/email', {
-      body: { email: DEMO.acmeUser, lang: 'en' },
-    });
+    const asked = await askReset(t.app, { email: DEMO.acmeUser, lang: 'en' });
     expect(asked.status).toBe(200);
     const mail = await lastMailTo(DEMO.acmeUser);
     expect(mail?.subject).toBe('Restablece tu contraseña de Verba'); // user@acme.test reads Spanish
@@ -80,13 +89,9 @@ describe('password reset', () => {
 
   it('answers an unknown or inactive email exactly like a known one, and mails nothing', async () => {
     const before = await mails();
-    const unknown = await call(t.app, 'POST', '/api/auth/password/email', {
-      body: { email: 'ghost@nowhere.test' },
-    });
-    const inactive = await call(t.app, 'POST', '/api/auth/password/email', {
-      body: { email: DEMO.inactive },
-    });
-    const known = await call(t.app, 'POST', '/api/auth/password/email', { body: { email: DEMO.pm } });
+    const unknown = await askReset(t.app, { email: 'ghost@nowhere.test' });
+    const inactive = await askReset(t.app, { email: DEMO.inactive });
+    const known = await askReset(t.app, { email: DEMO.pm });
     expect(unknown.status).toBe(200);
     expect(unknown.json).toEqual(known.json);
     expect(inactive.json).toEqual(known.json);
@@ -95,7 +100,7 @@ describe('password reset', () => {
   });
 
   it('refuses an expired token, a token for another email and a made-up token, in the request language', async () => {
-    await call(t.app, 'POST', '/api/auth/password/email', { body: { email: DEMO.globexAdmin } });
+    await askReset(t.app, { email: DEMO.globexAdmin });
     const { token } = linkOf((await lastMailTo(DEMO.globexAdmin))?.text ?? '');
     const otherEmail = await call(t.app, 'POST', '/api/auth/password/validate', {
       body: { token, email: DEMO.pm },
@@ -120,5 +125,60 @@ describe('password reset', () => {
       body: { email: 'not-an-email', lang: 'ca' },
     });
     expect(bad.json.errors.email).toEqual(['Introdueix una adreça de correu electrònic vàlida.']);
+  });
+});
+
+describe('reset mails leave from the job queue', () => {
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp(); // its job worker starts only when a test says so
+  });
+  afterAll(() => q.close());
+  let started = false;
+  async function startJobs() {
+    if (!started) await q.app.jobs.start();
+    started = true;
+  }
+
+  it('answers a known and an unknown email alike, and the known one gets its mail from the queued job', async () => {
+    const unknown = await call(q.app, 'POST', '/api/auth/password/email', {
+      body: { email: 'ghost@nowhere.test' },
+    });
+    const known = await call(q.app, 'POST', '/api/auth/password/email', { body: { email: DEMO.pm } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.json).toEqual(known.json);
+    expect(known.json.data.message).toMatch(/^If an account exists for this email/);
+    // Nothing is mailed while answering: the mail is the job's.
+    expect(await mailsTo(q, DEMO.pm)).toBe(0);
+    expect(await q.database.db.select({ n: count() }).from(passwordResets)).toEqual([{ n: 0 }]);
+
+    await startJobs();
+    await q.app.jobs.idle();
+    expect(await mailsTo(q, DEMO.pm)).toBe(1);
+    expect(await mailsTo(q, 'ghost@nowhere.test')).toBe(0);
+  });
+
+  it('mails one account at most 3 links an hour, and answers every request the same', async () => {
+    await startJobs();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await askReset(q.app, { email: DEMO.acmeAdmin }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.json))).size).toBe(1);
+    expect(await mailsTo(q, DEMO.acmeAdmin)).toBe(3);
+    // The last mailed link is the one that works.
+    const [mail] = await q.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, DEMO.acmeAdmin))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const { token } = linkOf(mail?.text ?? '');
+    const valid = await call(q.app, 'POST', '/api/auth/password/validate', { body: { token } });
+    expect(valid.status).toBe(200);
+    // An hour later the account may ask again.
+    await q.database.db.update(passwordResets).set({ created_at: sql`now() - interval '61 minutes'` });
+    await askReset(q.app, { email: DEMO.acmeAdmin });
+    expect(await mailsTo(q, DEMO.acmeAdmin)).toBe(4);
   });
 });

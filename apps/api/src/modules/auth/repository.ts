@@ -18,17 +18,38 @@ export async function countRecentLoginFailures(db: Db, email: string, since: Dat
   return row?.n ?? 0;
 }
 
-/** A failed sign-in is logged at once: the call answers an error, so no reply writes its row. */
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insert(actionLogs).values({
-    action: LOGIN_FAILED_ACTION,
-    description: 'Failed sign-in attempt',
-    ip,
-    user_id: null,
-    user_email: email,
-    customer_id: null,
-    customer_name: null,
+/**
+ * Claims a sign-in attempt before its password is checked: under a lock on the email, counts the
+ * window's failures and, below `max`, writes this attempt's failure row at once. Attempts racing on
+ * one account queue on the lock, so no more than `max` of them ever reach the password check.
+ * Answers the row's id, or undefined when the account is locked (nothing written).
+ */
+export async function claimLoginAttempt(
+  db: Db,
+  attempt: { email: string; ip: string; since: Date; max: number },
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${attempt.email}`}, 0))`);
+    if ((await countRecentLoginFailures(tx, attempt.email, attempt.since)) >= attempt.max) return undefined;
+    const [row] = await tx
+      .insert(actionLogs)
+      .values({
+        action: LOGIN_FAILED_ACTION,
+        description: 'Failed sign-in attempt',
+        ip: attempt.ip,
+        user_id: null,
+        user_email: attempt.email,
+        customer_id: null,
+        customer_name: null,
+      })
+      .returning({ id: actionLogs.id });
+    return row?.id;
   });
+}
+
+/** Withdraws a claimed attempt that turned out not to be a failure (the right password). */
+export async function releaseLoginAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(actionLogs).where(eq(actionLogs.id, id));
 }
 
 export async function createSession(

@@ -13,8 +13,10 @@ import {
 } from '@verba/contracts';
 import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
 import * as auth from './service.ts';
+import { registerResetMailJob } from './reset-mail-job.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerResetMailJob(app);
   app.post(
     '/auth/login',
     {

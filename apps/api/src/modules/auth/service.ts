@@ -4,13 +4,8 @@ import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/pas
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findCustomer } from '../customers/service.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  mailPasswordLink,
-  replacePassword,
-  userDto,
-} from '../users/service.ts';
+import { findUserByEmail, findUserById, replacePassword, userDto } from '../users/service.ts';
+import { queueResetMail } from './reset-mail-job.ts';
 import * as repo from './repository.ts';
 
 export async function login(
@@ -21,7 +16,14 @@ export async function login(
   const normalised = input.email.trim().toLowerCase();
   const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
   const since = new Date(Date.now() - failureWindowMinutes * 60_000);
-  if ((await repo.countRecentLoginFailures(deps.db, normalised, since)) >= maxFailuresPerAccount) {
+  // Counted before the (slow) password check, so parallel attempts cannot all get past the lock.
+  const attempt = await repo.claimLoginAttempt(deps.db, {
+    email: normalised,
+    ip: caller.ip,
+    since,
+    max: maxFailuresPerAccount,
+  });
+  if (attempt === undefined) {
     throw new AppError(429, 'errors.too_many_login_failures', {
       values: { minutes: failureWindowMinutes },
       headers: { 'retry-after': String(failureWindowMinutes * 60) },
@@ -33,9 +35,9 @@ export async function login(
     input.password,
   );
   if (!user || !passwordOk) {
-    await repo.recordLoginFailure(deps.db, normalised, caller.ip);
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
+  await repo.releaseLoginAttempt(deps.db, attempt);
   const customer = user.customer_id ? await findCustomer(deps.db, user.customer_id) : undefined;
   if (!user.is_active || customer?.is_active === false) {
     throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
@@ -79,14 +81,16 @@ export async function currentUser(deps: Deps, actor: Actor): Promise<UserDto> {
   return userDto(deps.db, user);
 }
 
-/** Mails a single-use link in the user's language; answers the same whether or not the email exists. */
+/**
+ * Queues a single-use link in the user's language (reset-mail-job.ts); answers the same, after the
+ * same work, whether or not the email exists.
+ */
 export async function sendResetLink(
   deps: Deps,
   caller: Anonymous,
   email: string,
 ): Promise<Outcome<{ message: string }>> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user?.is_active) await mailPasswordLink(deps, user, 'reset');
+  await queueResetMail(deps, email);
   return outcome(
     { message: caller.t('auth.reset_link_sent') },
     {

@@ -149,6 +149,71 @@ describe('customers', () => {
     });
   });
 
+  it('an edit keeps the fields it does not send, and changes or clears the ones it sends', async () => {
+    const created = await call(t.app, 'POST', '/api/customers/store', {
+      token: tokens.admin,
+      body: {
+        ...newCustomer('Deferred Ltd'),
+        address: 'Carrer Major 1',
+        tin: 'B123',
+        success_representative_email: 'Rep@Deferred.test',
+        show_rates: true,
+        is_active: true,
+        discount_percentage: 7.5,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data.id;
+    const before = created.json.data;
+    expect(before).toMatchObject({ payment_scheme: 'DEFERRED', discount_percentage: '7.50' });
+
+    const renamed = await call(t.app, 'PUT', `/api/customers/${id}`, {
+      token: tokens.pm,
+      body: { name: 'Deferred Group', country_id: epe },
+    });
+    expect(renamed.status).toBe(200);
+    const { name: _n, updated_at: _u, ...kept } = before;
+    expect(renamed.json.data).toMatchObject({ ...kept, name: 'Deferred Group' });
+    expect(renamed.json.data).toMatchObject({
+      payment_scheme: 'DEFERRED',
+      town: 'Girona',
+      address: 'Carrer Major 1',
+      tin: 'B123',
+      success_representative_email: 'rep@deferred.test',
+      show_rates: true,
+      is_active: true,
+      discount_percentage: '7.50',
+    });
+
+    const changed = await call(t.app, 'PUT', `/api/customers/${id}`, {
+      token: tokens.admin,
+      body: {
+        customer: { name: 'Deferred Group', country_id: epe },
+        payment_scheme: 'ON_DEMAND',
+        show_rates: false,
+        address: null,
+        tin: '',
+        discount_percentage: null,
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.data).toMatchObject({
+      payment_scheme: 'ON_DEMAND',
+      show_rates: false,
+      address: null,
+      tin: null,
+      town: 'Girona',
+      discount_percentage: null,
+      discount: '5.00',
+    });
+    const invalid = await call(t.app, 'PUT', `/api/customers/${id}`, {
+      token: tokens.admin,
+      body: { name: 'Deferred Group', country_id: epe, payment_scheme: 'LATER', tin: 'x'.repeat(300) },
+    });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.json.errors).sort()).toEqual(['payment_scheme', 'tin']);
+  });
+
   it('delete: only the admin; erased without history, deactivated with tasks', async () => {
     const created = await call(t.app, 'POST', '/api/customers/store', {
       token: tokens.admin,

@@ -28,8 +28,8 @@ const actions: Check[] = [
 const allowed: Record<string, Who[]> = {
   list: ['VERBA_ADMIN', 'VERBA_PM'],
   view: ['VERBA_ADMIN', 'VERBA_PM'],
-  // VERBA_PM creates customers today (route access table); another issue decides whether it should.
-  create: ['VERBA_ADMIN', 'VERBA_PM'],
+  // Issue 20: the spec's PM routes have no customer creation (DESIGN §5: the PM lists and edits).
+  create: ['VERBA_ADMIN'],
   edit: ['VERBA_ADMIN', 'VERBA_PM'],
   delete: ['VERBA_ADMIN'],
   bonuses: ['VERBA_ADMIN'],

@@ -3,9 +3,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
 
 /**
- * Who may do what with customers (DESIGN §5): staff list, open, create and edit them and assign
- * their projects; only VERBA_ADMIN deletes them and gives bonuses. Clients see none of this.
- * (VERBA_PM may create customers, as the route table says today.)
+ * Who may do what with customers (DESIGN §5): staff list, open and edit them and assign their
+ * projects; only VERBA_ADMIN creates and deletes them and gives bonuses. Clients see none of this.
  */
 export const canListCustomers = (user: PolicyUser) => allows(user, 'customers:list');
 export const canViewCustomer = (user: PolicyUser) => allows(user, 'customers:view');

@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { CompanyDto, CustomerInput, Paginated } from '@verba/contracts';
+import type { CompanyDto, CustomerEditInput, CustomerInput, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { toPage } from '../../lib/paging.ts';
 import {
@@ -117,7 +117,12 @@ export async function insertCustomer(db: Db, input: Omit<CustomerInput, 'lang'>)
   return row;
 }
 
-export async function updateCustomer(db: Db, id: number, input: Omit<CustomerInput, 'lang'>): Promise<void> {
+/** Sets the fields given; one left undefined keeps its stored value. */
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  input: Omit<CustomerEditInput, 'lang'>,
+): Promise<void> {
   await db
     .update(customers)
     .set({ ...input, updated_at: new Date() })

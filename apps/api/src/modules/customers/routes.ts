@@ -6,6 +6,7 @@ import {
   bonusCreatedReply,
   bonusesReply,
   customerBody,
+  customerEditBody,
   customerDetailSchema,
   customerListRowSchema,
   customerSchema,
@@ -79,7 +80,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['customers'],
         params: idParam,
-        body: customerBody,
+        body: customerEditBody,
         response: { 200: dataReply(customerDetailSchema) },
       },
       config: { access: 'customers:edit', action: 'customers.update' },

@@ -1,4 +1,4 @@
-import type { CustomerInput } from '@verba/contracts';
+import type { CustomerEditInput, CustomerInput } from '@verba/contracts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import * as policy from './policy.ts';
@@ -67,7 +67,7 @@ export async function updateCustomer(
   deps: Deps,
   actor: Actor,
   id: number,
-  input: CustomerInput,
+  input: CustomerEditInput,
 ): Promise<Outcome<CustomerDetail>> {
   policy.assertCanEditCustomer(actor.user);
   const { lang: _lang, ...fields } = input;

@@ -122,6 +122,8 @@ describe('POST /api/ui-error', () => {
 describe('GET /api/dev/mail-outbox', () => {
   it('is for VERBA_ADMIN only', async () => {
     await call(t.app, 'POST', '/api/auth/password/email', { body: { email: DEMO.pm } });
+    await t.app.jobs.start(); // the reset mail leaves from the job queue
+    await t.app.jobs.idle();
     const admin = await call(t.app, 'GET', '/api/dev/mail-outbox', { token: await login(t.app, DEMO.admin) });
     expect(admin.status).toBe(200);
     expect(admin.json.data[0].to).toBe(DEMO.pm);

@@ -27,6 +27,16 @@ describe('users policy', () => {
     });
   });
 
+  describe('whose email a check may reveal', () => {
+    it.each(EVERYONE)('%s', (who) => {
+      const user = userOf(who);
+      const admin = who === 'VERBA_ADMIN';
+      expect(policy.seesEmailHolder(user, ownCustomersUser)).toBe(admin || who === 'CLIENT_ADMIN');
+      expect(policy.seesEmailHolder(user, otherCustomersUser)).toBe(admin);
+      expect(policy.seesEmailHolder(user, staffUser)).toBe(admin);
+    });
+  });
+
   describe('list', () => {
     it.each(EVERYONE)('%s', (who) => {
       const yes = managers.includes(who);

@@ -64,5 +64,11 @@ export function assertCanDeleteUser(user: PolicyUser, target: Target): void {
   if (!reaches(user, target)) throw notFound();
 }
 
+/**
+ * Whether the manager may learn that this user has an email: VERBA_ADMIN of anyone, a client admin
+ * only of its own customer's users (another tenant's or staff's email looks free to it).
+ */
+export const seesEmailHolder = (user: PolicyUser, holder: Target): boolean => reaches(user, holder);
+
 /** Only VERBA_ADMIN sees and sets a user's bonus. */
 export const managesBonus = (user: PolicyUser): boolean => user?.type === 'VERBA_ADMIN';

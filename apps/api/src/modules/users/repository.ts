@@ -1,5 +1,5 @@
 import { containsPattern } from '../../lib/sql-like.ts';
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -43,19 +43,33 @@ export async function anyAdminExists(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A new password link replaces any earlier one that was not used. */
+/**
+ * A new password link replaces any earlier one that was not used. With a cap, none is made (false)
+ * when the user already got `max` links since `since`; the user's row is locked meanwhile, so
+ * parallel requests cannot pass the cap together.
+ */
 export async function replaceResetToken(
   db: Db,
   userId: number,
   tokenHash: string,
   expiresAt: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  cap?: { since: Date; max: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (cap) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.user_id, userId), gt(passwordResets.created_at, cap.since)));
+      if ((recent?.n ?? 0) >= cap.max) return false;
+    }
     await tx
       .update(passwordResets)
       .set({ used_at: new Date() })
       .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
     await tx.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+    return true;
   });
 }
 
@@ -132,12 +146,25 @@ export async function listUsers(
   return toPage(rows, n, q);
 }
 
-export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+/** Whether a write failed on a unique index (PostgreSQL 23505, however drizzle wraps it). */
+export const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+/** The user (other than `exceptId`) who already has this email, if any. */
+export async function emailHolder(
+  db: Db,
+  email: string,
+  exceptId?: number,
+): Promise<{ id: number; customer_id: number | null } | undefined> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, customer_id: users.customer_id })
     .from(users)
-    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
-  return Boolean(row);
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return row;
 }
 
 export async function departmentsOfCustomer(db: Db, customerId: number, ids: number[]): Promise<number[]> {

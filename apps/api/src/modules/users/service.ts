@@ -83,6 +83,44 @@ export async function showUser(deps: Deps, actor: Actor, id: number): Promise<Us
   return userDetail(deps, actor, user);
 }
 
+/**
+ * The message for an email someone else has, if any. Staff learn whose it may be; a client admin
+ * only of its own customer's users. Anyone else's email passes a check (as a free one would) but
+ * cannot be saved.
+ */
+async function emailInUse(
+  deps: Deps,
+  actor: Actor,
+  email: string,
+  exceptId: number | undefined,
+  dryRun: boolean,
+): Promise<string | undefined> {
+  const holder = await repo.emailHolder(deps.db, email, exceptId);
+  if (!holder) return undefined;
+  if (policy.seesEmailHolder(actor.user, holder)) return 'validation.email_taken';
+  return dryRun ? undefined : 'validation.email_unavailable';
+}
+
+/** Saves a user; when a parallel save took the email first (its unique index), a 422 as above. */
+async function savingUser<T>(
+  deps: Deps,
+  actor: Actor,
+  values: UserWrite,
+  exceptId: number | undefined,
+  save: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    const emailError =
+      repo.isUniqueViolation(err) && values.email
+        ? await emailInUse(deps, actor, values.email, exceptId, false)
+        : undefined;
+    if (emailError) throw invalid({ email: [emailError] });
+    throw err;
+  }
+}
+
 interface Checked {
   values: UserWrite;
   departments: number[] | undefined;
@@ -92,12 +130,14 @@ interface Checked {
  * Applies spec part 2 §6: which types the actor may give, which customer the user belongs to,
  * departments only for CLIENT_USER when a client admin acts, bonus only from VERBA_ADMIN,
  * the type selector is ignored when editing yourself. Throws 422 with every field's message.
+ * `dryRun`: a check without saving (POST /users/validate).
  */
 async function checkUserInput(
   deps: Deps,
   actor: Actor,
   input: UserInput,
   existing?: UserRow,
+  dryRun = false,
 ): Promise<Checked> {
   const me = actor.user;
   const errors: Record<string, string[]> = {};
@@ -125,7 +165,8 @@ async function checkUserInput(
     departments = [];
   }
 
-  if (await repo.emailTaken(deps.db, input.email, existing?.id)) errors.email = ['validation.email_taken'];
+  const emailError = await emailInUse(deps, actor, input.email, existing?.id, dryRun);
+  if (emailError) errors.email = [emailError];
   if (Object.keys(errors).length) throw invalid(errors);
 
   const values: UserWrite = {
@@ -155,14 +196,16 @@ export async function validateUser(
     existing = await existingUser(deps, id);
     policy.assertCanViewUser(actor.user, existing);
   }
-  await checkUserInput(deps, actor, input, existing);
+  await checkUserInput(deps, actor, input, existing, true);
   return outcome({ valid: true }, {});
 }
 
 export async function createUser(deps: Deps, actor: Actor, input: UserInput): Promise<Outcome<UserDetail>> {
   policy.assertCanCreateUser(actor.user);
   const { values, departments } = await checkUserInput(deps, actor, input);
-  const row = await repo.insertUser(deps.db, values, departments);
+  const row = await savingUser(deps, actor, values, undefined, () =>
+    repo.insertUser(deps.db, values, departments),
+  );
   await mailPasswordLink(deps, row, 'welcome');
   return outcome(await userDetail(deps, actor, row), {
     description: `Created ${row.type} ${row.email}`,
@@ -179,7 +222,7 @@ export async function updateUserById(
   const existing = await existingUser(deps, id);
   policy.assertCanEditUser(actor.user, existing);
   const { values, departments } = await checkUserInput(deps, actor, input, existing);
-  await repo.updateUser(deps.db, id, values, departments);
+  await savingUser(deps, actor, values, id, () => repo.updateUser(deps.db, id, values, departments));
   if (values.is_active === false) await repo.revokeSessions(deps.db, id);
   return outcome(await userDetail(deps, actor, await existingUser(deps, id)), {
     description: `Updated user ${values.email}`,

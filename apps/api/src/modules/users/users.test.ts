@@ -173,6 +173,109 @@ describe('creating users', () => {
   });
 });
 
+describe('whose emails a check reveals (issue 20)', () => {
+  const FREE = 'free-email@nowhere.test';
+  const bodyFor = (role: RoleName, email: string) =>
+    person(email, role === 'admin' ? 'VERBA_PM' : 'CLIENT_ADMIN');
+  // Per caller: the emails it is told are taken; any other answers like a free email.
+  const taken: Record<RoleName, string[] | 'refused'> = {
+    admin: [DEMO.acmeUser, DEMO.inactive, DEMO.globexAdmin, DEMO.pm, DEMO.admin],
+    pm: 'refused',
+    acmeAdmin: [DEMO.acmeUser, DEMO.inactive],
+    acmeUser: 'refused',
+    globexAdmin: [DEMO.globexAdmin],
+  };
+
+  it.each(ROLE_NAMES)('POST /api/users/validate as %s', async (role) => {
+    const check = (email: string) =>
+      call(t.app, 'POST', '/api/users/validate', { token: tokens[role], body: bodyFor(role, email) });
+    const free = await check(FREE);
+    const expected = taken[role];
+    if (expected === 'refused') {
+      expect(free.status).toBe(403);
+      return;
+    }
+    expect(free.status).toBe(200);
+    expect(free.json).toEqual({ data: { valid: true } });
+    for (const email of [DEMO.acmeUser, DEMO.inactive, DEMO.globexAdmin, DEMO.pm, DEMO.admin]) {
+      const res = await check(email);
+      if (expected.includes(email)) {
+        expect(res.status).toBe(422);
+        expect(res.json.errors).toEqual({ email: ['This email address is already in use.'] });
+      } else {
+        expect({ status: res.status, json: res.json }).toEqual({ status: free.status, json: free.json });
+      }
+    }
+  });
+
+  it('two simultaneous creations with one new email: one is created, the other is told the email is taken', async () => {
+    const store = (token: string, email: string) =>
+      call(t.app, 'POST', '/api/users/store', {
+        token,
+        body: person(email, token === tokens.admin ? 'VERBA_PM' : 'CLIENT_ADMIN'),
+      });
+    const staff = await Promise.all([
+      store(tokens.admin, 'twin@verba.test'),
+      store(tokens.admin, 'twin@verba.test'),
+    ]);
+    expect(staff.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(staff.find((r) => r.status === 422)?.json.errors).toEqual({
+      email: ['This email address is already in use.'],
+    });
+    // Racing staff for an email, a client admin that loses is told neutrally; staff plainly.
+    const [byStaff, byClient] = await Promise.all([
+      store(tokens.admin, 'twin2@verba.test'),
+      store(tokens.acmeAdmin, 'twin2@verba.test'),
+    ]);
+    expect([byStaff?.status, byClient?.status].sort()).toEqual([201, 422]);
+    if (byClient?.status === 422) {
+      expect(byClient.json.errors).toEqual({
+        email: ['This email address cannot be used. Choose another one.'],
+      });
+    } else {
+      expect(byStaff?.json.errors).toEqual({ email: ['This email address is already in use.'] });
+    }
+  });
+
+  it('a client admin cannot create a user with another tenant’s or staff’s email, and is told neutrally', async () => {
+    const before = await userCount();
+    for (const email of [DEMO.globexAdmin, DEMO.pm]) {
+      const res = await call(t.app, 'POST', '/api/users/store', {
+        token: tokens.acmeAdmin,
+        body: person(email, 'CLIENT_ADMIN'),
+      });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual({ email: ['This email address cannot be used. Choose another one.'] });
+    }
+    const es = await call(t.app, 'POST', '/api/users/store', {
+      token: tokens.globexAdmin,
+      body: { ...person(DEMO.acmeUser, 'CLIENT_ADMIN'), lang: 'es' },
+    });
+    expect(es.json.errors).toEqual({
+      email: ['Esta dirección de correo electrónico no se puede usar. Elige otra.'],
+    });
+    const own = await call(t.app, 'POST', '/api/users/store', {
+      token: tokens.acmeAdmin,
+      body: person(DEMO.acmeUser, 'CLIENT_ADMIN'),
+    });
+    expect(own.json.errors).toEqual({ email: ['This email address is already in use.'] });
+    // Nor may it move one of its users onto such an email.
+    const edit = await call(t.app, 'PUT', `/api/users/${ids[DEMO.inactive]}`, {
+      token: tokens.acmeAdmin,
+      body: person(DEMO.globexAdmin, 'CLIENT_ADMIN'),
+    });
+    expect(edit.status).toBe(422);
+    expect(edit.json.errors).toEqual({ email: ['This email address cannot be used. Choose another one.'] });
+    // Staff keep being told it is in use.
+    const staff = await call(t.app, 'POST', '/api/users/store', {
+      token: tokens.admin,
+      body: person(DEMO.globexAdmin, 'VERBA_PM'),
+    });
+    expect(staff.json.errors).toEqual({ email: ['This email address is already in use.'] });
+    expect(await userCount()).toBe(before);
+  });
+});
+
 describe('editing and deleting users', () => {
   it('editing yourself keeps your type and active state', async () => {
     const me = ids[DEMO.acmeAdmin]!;
