@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { importBoundaries } from './scripts/lint/import-boundaries.js';
 
 const root = import.meta.dirname;
 const folders = (dir) =>
@@ -110,15 +110,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver()],
-    },
+    // Import cycles are checked by scripts/lint/check-import-cycles.mjs (npm run lint).
+    plugins: { verba: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
+      'verba/import-boundaries': [
         'error',
         {
           basePath: root,
