@@ -171,8 +171,9 @@ function inTransaction(tx: Db): PgBoss.Db {
       const parts = text.split(/\$(\d+)\b/);
       const chunks = parts.map((part, i) => {
         if (i % 2 === 0) return sql.raw(part);
-        const value: unknown = values[Number(part) - 1];
-        const plain = value && typeof value === 'object' && !(value instanceof Date);
+        // drizzle renders an undefined parameter as nothing: pg-boss means null
+        const value: unknown = values[Number(part) - 1] ?? null;
+        const plain = value !== null && typeof value === 'object' && !(value instanceof Date);
         return sql`${plain ? JSON.stringify(value) : value}`;
       });
       const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };

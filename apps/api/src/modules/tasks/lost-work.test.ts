@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { departments, languages, sourceFiles, tasks, translatedFiles } from '../../db/schema/index.ts';
@@ -226,5 +226,25 @@ describe('files are discarded only before the commit', () => {
     await t.app.jobs.idle();
     const [analysed] = await t.database.db.select().from(tasks).where(eq(tasks.id, task!.id));
     expect(analysed!.state).toBe('DRAFT');
+  });
+
+  it('a job queued in a transaction that rolls back is never queued', async () => {
+    const name = 'test.rolled_back';
+    const queued = async () => {
+      const table = process.env.TEST_DATABASE_URL ? sql`pgboss.job` : sql`jobs`;
+      const result = await t.app.db.execute(
+        sql`select count(*)::int as n from ${table} where name = ${name}`,
+      );
+      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    };
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await t.app.jobs.enqueue(name, { x: 1 }, tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await queued()).toBe(0);
+    await t.app.db.transaction((tx) => t.app.jobs.enqueue(name, { x: 2 }, tx));
+    expect(await queued()).toBe(1);
   });
 });
