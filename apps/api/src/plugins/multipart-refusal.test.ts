@@ -93,6 +93,28 @@ describe('a refused upload still answers a client that sends the whole body firs
     expect(res.status).toBe(413);
   });
 
+  it('a body past what we drain (4x the largest upload): the connection is closed, not held', async () => {
+    const form = await multipart(fields, [
+      { name: 'virus.exe', content: 'MZ' },
+      { name: 'huge.txt', content: new Uint8Array(12 * MB).fill(67) },
+    ]);
+    const socket = net.connect(port, '127.0.0.1');
+    const closed = new Promise<boolean>((resolve) => {
+      const hang = setTimeout(() => resolve(false), 10_000);
+      socket.on('close', () => {
+        clearTimeout(hang);
+        resolve(true);
+      });
+      socket.on('error', () => undefined);
+    });
+    socket.write(
+      `POST /api/tasks/store-as-draft HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\n` +
+        `content-type: ${form.headers['content-type']}\r\ncontent-length: ${form.payload.length}\r\n\r\n`,
+    );
+    socket.write(form.payload, () => undefined);
+    expect(await closed).toBe(true);
+  });
+
   it('the server keeps answering on new connections afterwards', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.status).toBe(200);
