@@ -10,7 +10,8 @@ export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal)
 
 /** Background work behind one interface: pg-boss on PostgreSQL, an in-process runner on the embedded default. */
 export interface JobQueue {
-  enqueue(name: string, payload: Record<string, unknown>): Promise<void>;
+  /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
+  enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
   work(name: string, handler: JobHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -38,9 +39,10 @@ export class InProcessQueue implements JobQueue {
     private pollMs = 1000,
   ) {}
 
-  async enqueue(name: string, payload: Record<string, unknown>) {
-    await this.db.insert(jobs).values({ name, payload: JSON.stringify(payload) });
-    this.kick();
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
+    await (tx ?? this.db).insert(jobs).values({ name, payload: JSON.stringify(payload) });
+    // in a transaction, the poll takes the job once it commits
+    if (!tx) this.kick();
   }
 
   work(name: string, handler: JobHandler) {
@@ -162,6 +164,24 @@ const RENEW_LEASE = (schema: string) =>
   `update ${schema}.job set expire_in = (now() - started_on) + make_interval(secs => $3)
    where name = $1 and id = $2 and state = 'active'`;
 
+/** pg-boss's statements (`$1`… placeholders) run by a drizzle transaction, so a job commits with it. */
+function inTransaction(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)\b/);
+      const chunks = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        // drizzle renders an undefined parameter as nothing: pg-boss means null
+        const value: unknown = values[Number(part) - 1] ?? null;
+        const plain = value !== null && typeof value === 'object' && !(value instanceof Date);
+        return sql`${plain ? JSON.stringify(value) : value}`;
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
 /** pg-boss on PostgreSQL: several server instances share the work; a job whose worker died is retried. */
 export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
@@ -192,13 +212,14 @@ export class PgBossQueue implements JobQueue {
     return this.startPromise;
   }
 
-  async enqueue(name: string, payload: Record<string, unknown>) {
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
     await this.ensureStarted();
     await this.boss.createQueue(name);
     await this.boss.send(name, payload, {
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
       expireInSeconds: this.lease.leaseSeconds,
+      ...(tx && { db: inTransaction(tx) }),
     });
   }
 

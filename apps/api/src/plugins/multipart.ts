@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Limits of one multipart read; they override the app-wide ones (`config.uploads`). */
 export type MultipartLimits = NonNullable<NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']>;
@@ -16,9 +16,43 @@ export const multipartPlugin = fp(
     await app.register(multipart, {
       limits: { fileSize: app.config.uploads.maxFileBytes, files: app.config.uploads.maxFiles },
     });
+    const drainBound = DRAIN_FACTOR * app.config.uploads.maxTaskBytes;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.isMultipart() && !request.raw.complete) drainUnread(request, reply, drainBound);
+      return payload;
+    });
   },
   { name: 'multipart' },
 );
+
+/** How much of a refused body is read and dropped, as a multiple of the largest upload we take. */
+const DRAIN_FACTOR = 4;
+const draining = Symbol('draining');
+
+/**
+ * A reply sent before the body was read to its end (a refused upload): the rest is read and
+ * dropped, so a client that sends its whole body before reading gets the answer at once and the
+ * connection stays usable. Past `bound` bytes the connection is closed once the answer is out.
+ */
+function drainUnread(request: FastifyRequest, reply: FastifyReply, bound: number): void {
+  const raw = request.raw as FastifyRequest['raw'] & { [draining]?: true };
+  if (raw[draining] || raw.destroyed) return;
+  raw[draining] = true;
+  raw.unpipe();
+  let left = bound;
+  const onData = (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left >= 0) return;
+    raw.off('data', onData);
+    raw.pause();
+    request.log.warn({ bound }, 'closing the connection: the refused body is larger than we read');
+    const close = () => raw.socket.destroy();
+    if (reply.raw.writableFinished) close();
+    else reply.raw.once('finish', close).once('close', close);
+  };
+  raw.on('data', onData);
+  raw.resume();
+}
 
 /**
  * The file sent in `field` of a single-file upload, buffered (never past `limits.fileSize`:

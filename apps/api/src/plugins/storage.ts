@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
 import { sweepOrphanFiles } from './storage-sweep.ts';
 
 export interface StoredFile {
@@ -17,6 +18,11 @@ export interface Storage {
   /** Streams `source` to a new key under `prefix`; refuses past `maxBytes` and leaves nothing behind. */
   save(prefix: string, source: Readable, maxBytes: number): Promise<StoredFile>;
   open(key: string): Readable;
+  /**
+   * Opens the file now (so a file removed meanwhile still reads to its end), or undefined when it
+   * is missing. Callers that answer a download use this and `fileMissing()`.
+   */
+  openExisting(key: string): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
   removePrefix(prefix: string): Promise<void>;
 }
@@ -25,6 +31,16 @@ export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`file larger than ${maxBytes} bytes`);
   }
+}
+
+/** A stored file a row points at is gone from the disk: a translated 410, never a crash. */
+export const fileMissing = () => new AppError(410, 'errors.file_missing');
+
+/** The stored file, opened for a download; a missing one is `fileMissing()`. */
+export async function openStored(storage: Storage, key: string): Promise<Readable> {
+  const stream = await storage.openExisting(key);
+  if (!stream) throw fileMissing();
+  return stream;
 }
 
 const SAFE_PREFIX = /^[a-z0-9/_-]+$/;
@@ -63,6 +79,15 @@ export function localDiskStorage(root: string): Storage {
     },
     open(key) {
       return fs.createReadStream(resolve(key));
+    },
+    async openExisting(key) {
+      try {
+        const handle = await fs.promises.open(resolve(key), 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ENOENT') return undefined;
+        throw err;
+      }
     },
     async remove(key) {
       await fs.promises.rm(resolve(key), { force: true });

@@ -4,13 +4,17 @@ import type { Deps } from '../../lib/service.ts';
 import { PostgresTranslationMemory } from './repository/memory.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
 import * as repo from './repository.ts';
+import type { Tx } from './repository.ts';
 import { transition } from './transitions.ts';
 
 export const ANALYSE_TASK_JOB = 'task.analyse';
 
-/** Queues the analysis of a task that was just put in CALCULATING at `version` (its updated_at). */
-export async function queueAnalysis(deps: Deps, taskId: number, version: Date): Promise<void> {
-  await deps.jobs.enqueue(ANALYSE_TASK_JOB, { taskId, version: version.toISOString() });
+/**
+ * Queues the analysis of a task put in CALCULATING at `version` (its updated_at), in the
+ * transaction that did it: the task never commits in CALCULATING without its job.
+ */
+export async function queueAnalysis(deps: Deps, tx: Tx, taskId: number, version: Date): Promise<void> {
+  await deps.jobs.enqueue(ANALYSE_TASK_JOB, { taskId, version: version.toISOString() }, tx);
 }
 
 export function registerAnalysisJob(app: FastifyInstance): void {

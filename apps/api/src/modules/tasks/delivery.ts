@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream';
 import archiver from 'archiver';
 import { contextHash, readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { mayDeliver } from './policy.ts';
+import { openStored, type Storage } from '../../plugins/storage.ts';
 import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
 import type { ReceivedTranslation } from './delivery-upload.ts';
@@ -151,14 +153,50 @@ export async function removeTranslatedFile(deps: Deps, actor: Actor, taskId: num
   );
 }
 
-/** All translations of a task as one zip, one folder per target language. */
+/** A delivered file and its content, for a download. */
+export async function translationDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {
+  const file = await translationForDownload(deps, actor, taskId, fileId);
+  return { file_name: file.file_name, stream: await openStored(deps.storage, file.file_path) };
+}
+
+/** Opens every file before the answer starts, so a missing one is a clear error, not a cut download. */
+async function openAll(storage: Storage, keys: string[]): Promise<Readable[]> {
+  const opened: Readable[] = [];
+  try {
+    for (const key of keys) opened.push(await openStored(storage, key));
+    return opened;
+  } catch (err) {
+    for (const stream of opened) stream.destroy();
+    throw err;
+  }
+}
+
+/**
+ * All translations of a task as one zip, one folder per target language. A read that fails once
+ * the zip is streaming cuts the download (the client sees an incomplete transfer) and is logged.
+ */
 export async function translationsZip(deps: Deps, actor: Actor, taskId: number) {
   const task = await visibleTask(deps, actor, taskId);
   const files = await repo.translationsForZip(deps.db, taskId);
   if (!files.length) throw notFound();
+  const sources = await openAll(
+    deps.storage,
+    files.map((f) => f.key),
+  );
   const zip = archiver('zip', { zlib: { level: 6 } });
-  for (const f of files) zip.append(deps.storage.open(f.key), { name: `${f.iso}/${f.name}` });
-  void zip.finalize();
+  const fail = (err: unknown) => {
+    if (zip.destroyed) return;
+    deps.log.error({ err, task: task.code }, 'the translations zip failed while streaming');
+    zip.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  zip.on('error', fail);
+  zip.on('close', () => sources.forEach((s) => s.destroy()));
+  files.forEach((f, i) => {
+    const source = sources[i]!;
+    source.on('error', fail);
+    zip.append(source, { name: `${f.iso}/${f.name}` });
+  });
+  zip.finalize().catch(fail);
   return outcome(
     { code: task.code, stream: zip },
     {

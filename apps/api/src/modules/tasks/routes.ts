@@ -158,7 +158,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.header('content-type', 'application/octet-stream');
       reply.header('content-disposition', contentDisposition(file.file_name));
-      return reply.send(app.storage.open(file.file_path));
+      return reply.send(file.stream);
     },
   );
 };

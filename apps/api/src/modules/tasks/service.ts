@@ -10,6 +10,7 @@ import {
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
+import { openStored } from '../../plugins/storage.ts';
 import { isStaffUser, visibleTasks } from './policy.ts';
 import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
@@ -42,9 +43,13 @@ export async function list(deps: Deps, actor: Actor, query: TaskListQuery) {
   };
 }
 
-/** The upload has been read and stored (see `receiveTaskForm`); any refusal here discards it. */
+/**
+ * The upload has been read and stored (see `receiveTaskForm`); a refusal before the commit discards
+ * it. Once committed, rows point at the files: a later failure keeps them (and the queued analysis).
+ */
 export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
   const user = actor.user;
+  let committed = false;
   try {
     const input = await checkForm(deps, user, form, 0);
     const version = new Date();
@@ -80,15 +85,16 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
         userId: user.id,
         reason: 'created',
       });
+      await queueAnalysis(deps, tx, row.id, version);
       return row;
     });
-    await queueAnalysis(deps, task.id, version);
+    committed = true;
     return outcome(await detail(deps, actor, task.id), {
       action: 'tasks.create',
       description: `Created task ${task.code} "${task.description}" with ${form.files.length} files`,
     });
   } catch (err) {
-    await form.discard();
+    if (!committed) await form.discard();
     throw err;
   }
 }
@@ -101,9 +107,10 @@ export async function editableTask(deps: Deps, actor: Actor, id: number) {
   return task;
 }
 
-/** DRAFT -> CALCULATING with the edited fields and files; the upload is discarded on any refusal. */
+/** DRAFT -> CALCULATING with the edited fields and files; the upload is discarded on a refusal before the commit. */
 export async function update(deps: Deps, actor: Actor, id: number, form: ReceivedForm) {
   const user = actor.user;
+  let committed = false;
   try {
     const task = await editableTask(deps, actor, id);
     const current = await repo.taskSourceFiles(deps.db, id);
@@ -143,15 +150,18 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
       if (!moved)
         throw new AppError(422, 'tasks.not_editable', { fields: { state: ['tasks.not_editable'] } });
       await repo.replaceTaskContents(tx, id, input.target_languages, [...keptIds], form.files);
+      await queueAnalysis(deps, tx, id, version);
     });
-    await Promise.all(dropped.map((f) => deps.storage.remove(f.file_path)));
-    await queueAnalysis(deps, id, version);
+    committed = true;
+    await Promise.all(dropped.map((f) => deps.storage.remove(f.file_path))).catch((err: unknown) =>
+      deps.log.warn({ err, task: task.code }, 'could not remove the files dropped from a task'),
+    );
     return outcome(await detail(deps, actor, id), {
       action: 'tasks.update',
       description: `Edited task ${task.code}: ${form.files.length} files added, ${dropped.length} removed`,
     });
   } catch (err) {
-    await form.discard();
+    if (!committed) await form.discard();
     throw err;
   }
 }
@@ -210,7 +220,11 @@ export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: nu
   await visibleTask(deps, actor, taskId);
   const file = await repo.findSourceFile(deps.db, taskId, fileId);
   if (!file) throw notFound();
-  return outcome(file, { action: 'tasks.download_source', description: `Downloaded ${file.file_name}` });
+  const stream = await openStored(deps.storage, file.file_path);
+  return outcome(
+    { file_name: file.file_name, stream },
+    { action: 'tasks.download_source', description: `Downloaded ${file.file_name}` },
+  );
 }
 
 export { detail };

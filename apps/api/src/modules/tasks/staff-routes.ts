@@ -224,7 +224,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/:id/downloadTranslatedFile/:fileId',
     { schema: { tags: ['delivery'], params: fileParams }, config: { access: 'tasks:view' } },
     async (request, reply) => {
-      const file = await delivery.translationForDownload(
+      const file = await delivery.translationDownload(
         app,
         actorOf(request),
         request.params.id,
@@ -233,7 +233,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', contentDisposition(file.file_name));
-      return reply.send(app.storage.open(file.file_path));
+      return reply.send(file.stream);
     },
   );
 
