@@ -7,7 +7,8 @@
  * splits words like a space, and cannot be confused with text.
  */
 
-const NAMES = [
+/** Inline-code element names of XLIFF 1.2/2.0 and TMX (`ut` is TMX's only). */
+export const INLINE_CODE_NAMES = [
   'x',
   'bx',
   'ex',
@@ -24,7 +25,8 @@ const NAMES = [
   'em',
   'cp',
   'ut',
-];
+] as const;
+const NAMES: readonly string[] = INLINE_CODE_NAMES;
 const OPEN = 0xe100;
 const CLOSE = 0xe140;
 const OTHER = 0xe13f;

@@ -1,29 +1,13 @@
 import { openSource, readHead, sniffEncoding } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
-import { inlineTag } from '../inline.ts';
+import { INLINE_CODE_NAMES, inlineTag } from '../inline.ts';
 import { localName, parseXml, type Attributes, type XmlHandlers } from './xml.ts';
 
 /** Inline elements whose content is native code (counts zero). */
 const CODE_ELEMENTS = new Set(['bpt', 'ept', 'it', 'ph', 'sub-code', 'originalData', 'data']);
 /** Inline markers that stay in the text as inline-code characters, so that tag differences can be penalised in TM matching. */
-const TAG_ELEMENTS = new Set([
-  'x',
-  'bx',
-  'ex',
-  'g',
-  'ph',
-  'bpt',
-  'ept',
-  'it',
-  'pc',
-  'sc',
-  'ec',
-  'mrk',
-  'sm',
-  'em',
-  'cp',
-]);
+const TAG_ELEMENTS = new Set<string>(INLINE_CODE_NAMES.filter((name) => name !== 'ut'));
 /** Elements whose `source` and `target` are one translatable piece: 1.2 `trans-unit`, 2.0 `segment`. */
 const UNIT_ELEMENTS = new Set(['trans-unit', 'segment']);
 
