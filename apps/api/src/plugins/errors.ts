@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issueField, issueMessage, type ApiErrorBody } from '@verba/contracts';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDataException } from '../db/errors.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.invalid_json' },
@@ -85,23 +86,6 @@ function storageFailure(error: unknown): { status: number; key: string } | undef
   if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || code === 'EIO')
     return { status: 503, key: 'errors.storage_unavailable' };
   return undefined;
-}
-
-/**
- * PostgreSQL's class 22 (data exception: a number out of range, a NUL in text, a malformed
- * value): always a value from outside, never the server's own state. Drizzle wraps the driver's
- * error, so the SQLSTATE may sit on the cause.
- */
-function isDataException(error: unknown): boolean {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === 'object' && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
 }
 
 function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {

@@ -146,13 +146,6 @@ export async function listUsers(
   return toPage(rows, n, q);
 }
 
-/** Whether a write failed on a unique index (PostgreSQL 23505, however drizzle wraps it). */
-export const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
-
 /** The user (other than `exceptId`) who already has this email, if any. */
 export async function emailHolder(
   db: Db,

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { creatableUserTypes, type Locale, type Role, type UserDto, type UserInput } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
@@ -113,7 +114,7 @@ async function savingUser<T>(
     return await save();
   } catch (err) {
     const emailError =
-      repo.isUniqueViolation(err) && values.email
+      isUniqueViolation(err) && values.email
         ? await emailInUse(deps, actor, values.email, exceptId, false)
         : undefined;
     if (emailError) throw invalid({ email: [emailError] });

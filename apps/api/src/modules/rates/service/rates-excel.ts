@@ -20,7 +20,7 @@ import {
   type ImportRow,
 } from '../repository/rate-writes.ts';
 import { existingCustomer, readableCustomer } from './customer-scope.ts';
-import { isUniqueViolation } from './rates.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 
 /** The rates of a list as an Excel workbook, and that workbook back (spec part 2 §7). */
 

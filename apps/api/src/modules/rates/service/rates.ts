@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../../db/errors.ts';
 import type { EffectiveRateDto, Paginated, RateDto, RateStoreInput, RateUpdateInput } from '@verba/contracts';
 import { pricePerTranslationType } from '@verba/contracts/pricing';
 import { invalid, notFound, type FieldMessages } from '../../../lib/app-error.ts';
@@ -70,12 +71,6 @@ export async function rateTargets(deps: Deps, actor: Actor, sourceId: number, cu
 }
 
 // ---------------------------------------------------------------- writing
-
-export const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
 
 const pairTakenError = () => invalid({ target_lang: ['validation.rates.pair_taken'] });
 
