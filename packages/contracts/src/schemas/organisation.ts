@@ -181,8 +181,8 @@ const locale = z.string().pipe(z.enum(LOCALES));
 export const countrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type CountryDto = z.infer<typeof countrySchema>;
 
-/** The customer as its own users see it (my company); `balance` only for CLIENT_ADMIN. */
-export const companySchema = z.object({
+/** A customer's name, numbers and postal address, as every reply that shows a customer has them. */
+const customerIdentity = {
   id: z.number().int(),
   name: z.string(),
   customer_number: z.string().nullable(),
@@ -192,6 +192,11 @@ export const companySchema = z.object({
   province: z.string().nullable(),
   postal_code: z.string().nullable(),
   tin: z.string().nullable(),
+};
+
+/** The customer as its own users see it (my company); `balance` only for CLIENT_ADMIN. */
+export const companySchema = z.object({
+  ...customerIdentity,
   country: countrySchema.nullable(),
   success_representative: z.string().nullable(),
   success_representative_email: z.string().nullable(),
@@ -259,15 +264,7 @@ export type CustomerListRowDto = z.infer<typeof customerListRowSchema>;
 
 /** The customer as staff see it. */
 export const customerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  customer_number: z.string().nullable(),
-  address: z.string().nullable(),
-  address_2: z.string().nullable(),
-  town: z.string().nullable(),
-  province: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  tin: z.string().nullable(),
+  ...customerIdentity,
   country_id: z.number().int(),
   success_representative: z.string().nullable(),
   success_representative_email: z.string().nullable(),
