@@ -1,7 +1,8 @@
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { serverFieldErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -20,12 +21,7 @@ export default function DepartmentEditPage() {
   const update = useUpdateDepartment(id);
   const confirmDelete = useConfirmDeleteDepartment(() => navigate('/departments'));
 
-  if (department.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
-        <Loader />
-      </Center>
-    );
+  if (department.isPending) return <PageLoader />;
   if (!department.data) return <PageHeader title={t('detail.notFound')} />;
   const data = department.data;
   return (

@@ -1,8 +1,9 @@
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCoin, IconFolderPlus } from '@tabler/icons-react';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -30,12 +31,7 @@ export default function CustomerEditPage() {
   const update = useUpdateCustomer(id);
   const [modal, setModal] = useState<'bonus' | 'projects' | null>(null);
 
-  if (customer.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
-        <Loader />
-      </Center>
-    );
+  if (customer.isPending) return <PageLoader />;
   if (!customer.data)
     return (
       <div data-testid="customer-edit-page">

@@ -1,6 +1,7 @@
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Center, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { DateText } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -15,12 +16,7 @@ export default function DepartmentDetailPage() {
   const me = useAuthStore((state) => state.user);
   const department = useDepartment(id);
 
-  if (department.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
-        <Loader />
-      </Center>
-    );
+  if (department.isPending) return <PageLoader />;
   if (!department.data) return <PageHeader title={t('detail.notFound')} />;
   const data = department.data;
   return (

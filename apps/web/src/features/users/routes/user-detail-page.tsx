@@ -1,6 +1,7 @@
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Center, Group, Loader, Paper } from '@mantine/core';
+import { Badge, Button, Group, Paper } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { DetailList } from '../../../components/detail-list.tsx';
 import { Money } from '../../../components/money.tsx';
@@ -23,12 +24,7 @@ export default function UserDetailPage() {
   const back = returnPath(fromCustomer);
   const confirmDelete = useConfirmDeleteUser(() => navigate(back));
 
-  if (user.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
-        <Loader />
-      </Center>
-    );
+  if (user.isPending) return <PageLoader />;
   if (!user.data)
     return (
       <div data-testid="user-detail-page">

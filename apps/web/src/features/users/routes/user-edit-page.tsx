@@ -1,7 +1,7 @@
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Center, Loader } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUpdateUser, useUser } from '../api/users.ts';
 import { applyServerErrors, UserForm } from '../components/user-form.tsx';
@@ -16,12 +16,7 @@ export default function UserEditPage() {
   const update = useUpdateUser(id);
   const back = () => navigate(`/users/${id}`, { state: fromCustomer ? { fromCustomer } : null });
 
-  if (user.isPending)
-    return (
-      <Center py="xl" role="status" aria-label={t('states.loading', { ns: 'common' })}>
-        <Loader />
-      </Center>
-    );
+  if (user.isPending) return <PageLoader />;
   if (!user.data) return <PageHeader title={t('detail.notFound')} />;
   return (
     <div data-testid="user-edit-page">
