@@ -88,7 +88,7 @@ describe('a stored file that is gone from the disk', () => {
     for (const [language, message] of [
       ['en', 'The file is missing from the file store. Please ask for it to be uploaded again.'],
       ['es', 'El archivo ya no está en el almacén de archivos. Pida que se vuelva a subir.'],
-      ['ca', 'El fitxer ja no és al magatzem de fitxers. Demaneu que es torni a pujar.'],
+      ['ca', 'El fitxer ja no és al magatzem de fitxers. Demani que es torni a pujar.'],
     ]) {
       const res = await call(t.app, 'GET', `/api/task/${id}/downloadTranslatedFile/${translations[0]!.id}`, {
         token: client,

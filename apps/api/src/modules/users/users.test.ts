@@ -252,7 +252,7 @@ describe('whose emails a check reveals (issue 20)', () => {
       body: { ...person(DEMO.acmeUser, 'CLIENT_ADMIN'), lang: 'es' },
     });
     expect(es.json.errors).toEqual({
-      email: ['Esta dirección de correo electrónico no se puede usar. Elige otra.'],
+      email: ['Esta dirección de correo electrónico no se puede usar. Elija otra.'],
     });
     const own = await call(t.app, 'POST', '/api/users/store', {
       token: tokens.acmeAdmin,
