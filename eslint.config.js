@@ -17,7 +17,13 @@ const folders = (dir) =>
  * The graph has no cycle; where two features meet on one screen, the screen lives in src/app/routes.
  */
 const WEB_FEATURE_USES = {
-  customers: ['rates'],
+  company: ['memories'],
+  customers: ['rates', 'memories'],
+  memories: ['languages'],
+  invoices: ['customers'],
+  quotes: ['tasks'],
+  'guest-tasks': ['tasks'],
+  glossaries: ['customers', 'languages'],
   rates: ['languages', 'settings'],
   users: ['customers', 'departments'],
 };

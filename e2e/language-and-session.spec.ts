@@ -6,13 +6,13 @@ test('a guest picks a language and it survives a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in to Verba' })).toBeVisible();
   await page.getByTestId('language-switcher').click();
   await page.getByTestId('language-option-es').click();
-  await expect(page.getByRole('heading', { name: 'Accede a Verba' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceda a Verba' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Accede a Verba' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceda a Verba' })).toBeVisible();
   await page.getByTestId('language-switcher').click();
   await page.getByTestId('language-option-ca').click();
-  await expect(page.getByRole('heading', { name: 'Accedeix a Verba' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accedeixi a Verba' })).toBeVisible();
   await page.getByTestId('language-switcher').click();
   await page.getByTestId('language-option-en').click();
   await expect(page.getByRole('heading', { name: 'Sign in to Verba' })).toBeVisible();
@@ -22,7 +22,7 @@ test('a guest gets the browser language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ca-ES' });
   const page = await context.newPage();
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Accedeix a Verba' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accedeixi a Verba' })).toBeVisible();
   await context.close();
 });
 
@@ -56,7 +56,7 @@ test('a revoked session opens the session-expired modal, which leads to logout a
   request,
 }) => {
   await signInThroughForm(page, DEMO.acmeAdmin);
-  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('verba-session') ?? '{}').state.token as string,
   );

@@ -92,7 +92,7 @@ test('full password reset through the mail outbox, then back with the change-pas
   await page.getByTestId('open-change-password').click();
   const modal = page.getByTestId('modal-change-password');
   const newPassword = modal.getByRole('textbox', { name: 'Nueva contraseña', exact: true });
-  const confirmPassword = modal.getByRole('textbox', { name: 'Confirma la nueva contraseña', exact: true });
+  const confirmPassword = modal.getByRole('textbox', { name: 'Confirme la nueva contraseña', exact: true });
   await newPassword.fill('tiny');
   await confirmPassword.fill('different');
   await modal.getByRole('button', { name: 'Guardar' }).click();

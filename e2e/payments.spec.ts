@@ -58,6 +58,12 @@ async function openBank(page: Page): Promise<void> {
     await route.fulfill({ response });
   });
   await page.getByTestId('pay-task').click();
+  // With a balance, the client first sees what comes from it and what from the card.
+  const split = page.getByRole('dialog', { name: 'How this payment is made' });
+  await split
+    .getByRole('button', { name: 'Continue to the bank' })
+    .click({ timeout: 3_000 })
+    .catch(() => undefined);
   await page.waitForURL(/\/api\/sandbox-bank$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sandbox bank: test payment' })).toBeVisible();
   expect(answer?.paymentDone, 'the balance does not cover the task').toBe(false);
@@ -183,11 +189,13 @@ test.describe('payments', () => {
     await expect(pm.getByTestId('task-state')).toHaveText('Ajornat');
     await capture(pm, 'payments-pm-status');
     await pm.getByTestId('status-save').click();
-    await expect(pm.getByTestId('status-error')).toHaveText('Tria el nou estat.');
+    await expect(pm.getByTestId('status-error')).toHaveText('Triï el nou estat.');
     await pm.getByTestId('status-IN_COURSE').check();
     await pm.getByTestId('status-save').click();
     await expect(pm.getByText('La tasca ara està en estat En curs.')).toBeVisible();
-    await expect(pm.getByTestId('task-state')).toHaveText('En curs');
+    // Spec part 1 §6: after a status update the user is back on /tasks with the toast.
+    await pm.waitForURL(/\/tasks$/);
+    await expect(pm.getByTestId(`task-row-${taskId}`)).toContainText('En curs');
 
     await pm.goto(`/tasks/${taskId}`);
     await waitForScreen(pm);
@@ -218,7 +226,8 @@ test.describe('payments', () => {
     await pm.getByTestId('status-DONE').check();
     await pm.getByTestId('status-save').click();
     await expect(pm.getByText('La tasca ara està en estat Finalitzat.')).toBeVisible();
-    await expect(pm.getByTestId('task-state')).toHaveText('Finalitzat');
+    await pm.waitForURL(/\/tasks$/);
+    await expect(pm.getByTestId(`task-row-${taskId}`)).toContainText('Finalitzat');
     await pmContext.close();
 
     // The client downloads the translations as one zip.
@@ -233,7 +242,7 @@ test.describe('payments', () => {
     const zip = readFileSync(await download.path());
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
 
-    // The admin records a payment; the outstanding balance is base − discount + other prices − payments.
+    // The admin records a payment; the outstanding balance is the amount to pay (taxes included) − payments.
     const adminContext = await browser.newContext({ viewport: WIDTHS.desktop });
     const admin = await adminContext.newPage();
     await signInQuickly(admin, DEMO.verbaAdmin);
@@ -249,11 +258,9 @@ test.describe('payments', () => {
     await expect(concept).toHaveCount(0);
     await expect(admin.getByTestId('concepts-table')).toContainText('Desktop publishing');
     const { get } = await apiAs(admin.request, DEMO.verbaAdmin);
-    const task = await get<{ base_price: string; discount_amount: string | null; other_prices: string }>(
-      `/task/${taskId}`,
-    );
+    const task = await get<{ amount_to_pay: string; other_prices: string }>(`/task/${taskId}`);
     expect(Number(task.other_prices)).toBeGreaterThan(0);
-    const owed = Number(task.base_price) - Number(task.discount_amount ?? 0) + Number(task.other_prices);
+    const owed = Number(task.amount_to_pay);
     const outstanding = async () => euros(await admin.getByTestId('outstanding-balance').innerText());
     await expect.poll(outstanding).toBeCloseTo(owed, 2);
     await admin.getByTestId('add-payment').click();

@@ -65,6 +65,8 @@ export default defineConfig({
       DEMO_DATA: 'true',
       // Every journey signs in; the per-IP login limit is for real clients, not this suite.
       LOGIN_MAX_PER_IP_PER_MINUTE: '10000',
+      // The quote form's proof of work, solved in the browser: small enough to be quick here.
+      QUOTE_CHALLENGE_MAX_NUMBER: '2000',
     },
   },
 });

@@ -18,8 +18,10 @@ test.describe.configure({ mode: 'serial' });
 
 // Pairs of their own: the tasks journey prices en→es and en→fr for Acme and must not meet these.
 const GENERAL_PAIR = { source: 'German (de)', target: 'Italian (it)', row: 'rate-de-it' };
-const IMPORTED_ROW = 'rate-nl-pt';
-const CUSTOM_PAIR = { source: 'Portuguese (pt)', target: 'German (de)', row: 'rate-pt-de' };
+// ca→fr, not one of the demo's general rates, and on the list's first page (sorted by ISO codes).
+const IMPORTED_ROW = 'rate-ca-fr';
+// de→fr sorts onto the first page of Acme's prices beside the demo's general rates (pt→de did not).
+const CUSTOM_PAIR = { source: 'German (de)', target: 'French (fr)', row: 'rate-de-fr' };
 
 const files = mkdtempSync(join(tmpdir(), 'verba-e2e-rates-'));
 
@@ -123,8 +125,8 @@ test('the admin keeps the general rates: form rules, create, edit, Excel import 
 
   // An import with one bad row: the report names it and nothing is imported.
   const bad = await workbook('bad.xlsx', [
-    ['nl', 'pt', 0.07, 25],
-    ['nl', 'nl', -1, 25],
+    ['ca', 'fr', 0.07, 25],
+    ['ca', 'ca', -1, 25],
   ]);
   await page.getByTestId('rates-import').locator('..').locator('input[type="file"]').setInputFiles(bad);
   const report = page.getByTestId('modal-validation-errors');
@@ -139,7 +141,7 @@ test('the admin keeps the general rates: form rules, create, edit, Excel import 
   await expect(page.getByTestId('rates-import')).toBeEnabled();
 
   // The corrected file goes in.
-  const good = await workbook('good.xlsx', [['nl', 'pt', 0.07, 25]]);
+  const good = await workbook('good.xlsx', [['ca', 'fr', 0.07, 25]]);
   await page.getByTestId('rates-import').locator('..').locator('input[type="file"]').setInputFiles(good);
   await expect(page.getByText('Rates imported: 1 created, 0 updated.')).toBeVisible();
   await expect(page.getByTestId(IMPORTED_ROW)).toContainText('€0.0700');
@@ -149,7 +151,7 @@ test('the admin keeps the general rates: form rules, create, edit, Excel import 
   expect(exported.name).toBe('excel.xlsx');
   const rows = await sheetRows(exported.path);
   expect(rows).toContainEqual(['de', 'it', 0.09, 28]);
-  expect(rows).toContainEqual(['nl', 'pt', 0.07, 25]);
+  expect(rows).toContainEqual(['ca', 'fr', 0.07, 25]);
   const template = await downloadOf(page, 'rates-template');
   expect(template.name).toBe('rates-template.xlsx');
   expect(await sheetRows(template.path)).toHaveLength(1);

@@ -5,9 +5,11 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
   'Verba admin': {
     email: DEMO.verbaAdmin,
     entries: [
+      'dashboard',
       'tasks',
       'glossaries',
       'customers',
+      'invoices',
       'languages',
       'general-rates',
       'logs',
@@ -16,9 +18,11 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
       'logout',
     ],
     labels: [
+      'Dashboard',
       'Tasks',
       'Glossaries',
       'Customers',
+      'Invoices',
       'Languages',
       'General rates',
       'Activity log',
@@ -30,27 +34,69 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
   },
   'Verba project manager': {
     email: DEMO.verbaPm,
-    entries: ['tasks', 'customers', 'account', 'logout'],
+    entries: ['dashboard', 'tasks', 'glossaries', 'customers', 'invoices', 'account', 'logout'],
     // The demo project manager works in Catalan, the Acme user in Spanish: the menu follows them.
-    labels: ['Tasques', 'Clients', 'El meu compte', 'Tanca la sessió'],
+    labels: ['Tauler', 'Tasques', 'Glossaris', 'Clients', 'Factures', 'El meu compte', 'Tanca la sessió'],
     forbidden: '/logs',
   },
   'client admin with rates shown (Acme)': {
     email: DEMO.acmeAdmin,
-    entries: ['tasks', 'glossaries', 'rates', 'users', 'departments', 'account', 'company', 'logout'],
-    labels: ['Tasks', 'Glossaries', 'Rates', 'Users', 'Departments', 'My account', 'My company', 'Log out'],
+    entries: [
+      'dashboard',
+      'tasks',
+      'glossaries',
+      'rates',
+      'users',
+      'departments',
+      'invoices',
+      'account',
+      'company',
+      'logout',
+    ],
+    labels: [
+      'Dashboard',
+      'Tasks',
+      'Glossaries',
+      'Rates',
+      'Users',
+      'Departments',
+      'Invoices',
+      'My account',
+      'My company',
+      'Log out',
+    ],
     forbidden: '/customers',
   },
   'client admin without rates (Globex)': {
     email: DEMO.globexAdmin,
-    entries: ['tasks', 'glossaries', 'users', 'departments', 'account', 'company', 'logout'],
-    labels: ['Tasks', 'Glossaries', 'Users', 'Departments', 'My account', 'My company', 'Log out'],
+    entries: [
+      'dashboard',
+      'tasks',
+      'glossaries',
+      'users',
+      'departments',
+      'invoices',
+      'account',
+      'company',
+      'logout',
+    ],
+    labels: [
+      'Dashboard',
+      'Tasks',
+      'Glossaries',
+      'Users',
+      'Departments',
+      'Invoices',
+      'My account',
+      'My company',
+      'Log out',
+    ],
     forbidden: '/rates',
   },
   'client user (Acme)': {
     email: DEMO.acmeUser,
-    entries: ['tasks', 'account', 'company', 'logout'],
-    labels: ['Tareas', 'Mi cuenta', 'Mi empresa', 'Cerrar sesión'],
+    entries: ['tasks', 'glossaries', 'account', 'company', 'logout'],
+    labels: ['Tareas', 'Glosarios', 'Mi cuenta', 'Mi empresa', 'Cerrar sesión'],
     forbidden: '/users',
   },
 };
@@ -58,7 +104,8 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
 for (const [role, expected] of Object.entries(MENUS)) {
   test(`${role} signs in and sees exactly its menu`, async ({ page }) => {
     await signInThroughForm(page, expected.email);
-    await expect(page).toHaveURL(/\/tasks$/);
+    // Staff and client admins land on their dashboard, client users on their tasks (issue 22).
+    await expect(page).toHaveURL(expected.email === DEMO.acmeUser ? /\/tasks$/ : /\/dashboard$/);
     // Its accessible name follows the user's language; the id does not.
     const menu = page.locator('nav#side-menu');
     const entries = menu.locator('[data-testid^="menu-"]:is(a, button)');
@@ -67,8 +114,8 @@ for (const [role, expected] of Object.entries(MENUS)) {
       await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid'))),
     ).toEqual(expected.entries.map((entry) => `menu-${entry}`));
     expect((await entries.allInnerTexts()).map((text) => text.trim())).toEqual(expected.labels);
-    // Tasks is highlighted on /tasks; a route outside the role's table says "no access".
-    await expect(menu.getByTestId('menu-tasks')).toHaveAttribute('aria-current', 'page');
+    // The landing entry is highlighted; a route outside the role's table says "no access".
+    await expect(menu.getByTestId(`menu-${expected.entries[0]}`)).toHaveAttribute('aria-current', 'page');
     await page.goto(expected.forbidden);
     await expect(page.getByTestId('no-access')).toBeVisible();
   });
@@ -76,7 +123,7 @@ for (const [role, expected] of Object.entries(MENUS)) {
 
 test('the side menu highlights by path prefix and the burger hides it', async ({ page }) => {
   await signInThroughForm(page, DEMO.verbaAdmin);
-  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/customers/create');
   await expect(page.getByTestId('menu-customers')).toHaveAttribute('aria-current', 'page');
   await page.getByTestId('menu-general-rates').click();
@@ -99,7 +146,7 @@ test('/ sends guests to /login and signed-in users to their tasks; logout clears
   await expect(page).toHaveURL(/\/tasks$/);
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Has cerrado la sesión. ¡Hasta pronto!')).toBeVisible();
+  await expect(page.getByText('Ha cerrado la sesión. ¡Hasta pronto!')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('verba-session') ?? '{}'));
   expect(stored.state.token).toBeNull();
   expect(stored.state.user).toBeNull();

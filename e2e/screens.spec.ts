@@ -14,6 +14,9 @@ import {
 const concrete = (pattern: string) => pattern.replace(/:id\b/g, '1');
 const slug = (pattern: string) => pattern.replace(/^\//, '').replace(/[/:]+/g, '-') || 'home';
 
+// Each test visits every screen of a role with axe on each; issues 16–22 added about ten screens.
+test.describe.configure({ timeout: 240_000 });
+
 const SIGNED_IN: Array<{ role: Role; name: string; email: string }> = [
   { role: 'VERBA_ADMIN', name: 'verba-admin', email: DEMO.verbaAdmin },
   { role: 'VERBA_PM', name: 'verba-pm', email: DEMO.verbaPm },

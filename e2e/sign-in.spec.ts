@@ -48,9 +48,12 @@ test('signing in works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.type('demo-password');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/tasks$/);
-  // Once the (lazy-loaded) screen is there, the skip link is the first stop and jumps to the content.
-  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // After the navigation the focus is on the new screen's heading (issue 22), once it is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
+  // On a fresh load of a page the skip link is the first stop and jumps to the content.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
@@ -59,7 +62,7 @@ test('unknown paths go to /login for guests and to /404 for signed-in users', as
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/login$/);
   await signInThroughForm(page, DEMO.acmeAdmin);
-  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no/such/page?x=1');
   await expect(page).toHaveURL(/\/404\?url=%2Fno%2Fsuch%2Fpage%3Fx%3D1$/);
   await expect(page.getByTestId('not-found-page')).toBeVisible();

@@ -75,8 +75,8 @@ test.describe('tasks', () => {
 
     await page.getByTestId('task-name').fill(name);
     await page.getByTestId('task-target-languages').click();
-    await page.getByRole('option', { name: 'Español', exact: true }).click();
-    await page.getByRole('option', { name: 'Francés', exact: true }).click();
+    await page.getByRole('option', { name: /^Español (\d|precio)/ }).click();
+    await page.getByRole('option', { name: /^Francés (\d|precio)/ }).click();
     await page.keyboard.press('Escape');
     const input = page.locator('input[type=file]');
     await input.setInputFiles([files.brochure, files.manual, files.broken]);
@@ -146,9 +146,10 @@ test.describe('tasks', () => {
     await page.waitForURL(/\/tasks$/);
     await expect(page.getByTestId(`task-row-${taskId}`)).toContainText('Borrador');
 
-    // The payment return page after a refused payment.
+    // The payment return page reached without the bank's answer (a bookmark): where the task stands.
     await page.goto(`/tasks/ko/${taskId}`);
-    await expect(page.getByTestId('payment-ko-page')).toBeVisible();
+    await expect(page.getByTestId('payment-state-page')).toBeVisible();
+    await expect(page.getByTestId('payment-state')).toContainText('Borrador');
     await expect(page.getByTestId('payment-task-name')).toHaveText(name);
     await capture(page, 'client-user-task-payment-ko');
 

@@ -1,79 +1,121 @@
-// First page of GET /api/tasks with 100,000 tasks on PostgreSQL, for a staff user and a client
-// user, under concurrent load; beside a bare Fastify route as the ceiling. Prints figures.
+// The task list, search and task detail with 100,000 tasks under concurrent load, and a mixed load of
+// many signed-in users; beside a bare Fastify route as the ceiling (each line gives its share of the
+// bare route's req/s in the same run). Prints figures, asserts nothing.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
+//   BENCH_DATABASE=pglite npm run bench:api          (the embedded database, in memory)
+// BENCH_TASKS (100000 on PostgreSQL, 10000 on PGlite), BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_MIXED_SECONDS (60),
+// BENCH_ONLY (a word of the case titles to run only those), BENCH_KEEP_DB.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
+import { seedLargeTask, seedTasks } from './seed.ts';
 
-const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const MIXED_DURATION = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const ONLY = process.env.BENCH_ONLY;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!serverUrl) {
-  console.error('Set BENCH_DATABASE_URL (a PostgreSQL server where a scratch database may be created).');
+const embedded = process.env.BENCH_DATABASE === 'pglite';
+// The embedded database is for one office: a tenth of the tasks by default.
+const TASKS = Number(process.env.BENCH_TASKS ?? (embedded ? 10_000 : 100_000));
+if (!serverUrl && !embedded) {
+  console.error(
+    'Set BENCH_DATABASE_URL (a PostgreSQL server where a scratch database may be created), or BENCH_DATABASE=pglite.',
+  );
   process.exit(2);
 }
 
-async function load(url: string, title: string, headers: Record<string, string> = {}) {
+type Request = { method?: 'GET'; path: string; headers?: Record<string, string> };
+let bareRate = 0;
+let drain = async () => {};
+
+async function load(
+  title: string,
+  target: { url: string; headers?: Record<string, string> } | { base: string; requests: Request[] },
+  options: { connections?: number; duration?: number } = {},
+) {
+  if (ONLY && bareRate && !title.includes(ONLY)) return;
+  await drain();
   // The load runs in a worker thread: on the server's own event loop it would slow the server down.
   const before = performance.eventLoopUtilization();
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+  const cpuBefore = process.cpuUsage();
+  const r = await autocannon({
+    ...('url' in target
+      ? { url: target.url, headers: target.headers }
+      : { url: target.base, requests: target.requests }),
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration ?? DURATION,
+    workers: 1,
+  });
   // The server's event loop time per request: steadier than req/s when the machine is shared.
   const busy = performance.eventLoopUtilization(before);
   const perRequest = Math.round((busy.active * 1000) / Math.max(1, r.requests.total));
+  // CPU time of this process per request (the server, PGlite's queries, and the load generator's
+  // thread): what a request costs even when other programs take the machine's cores.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuPerRequest = Math.round((cpu.user + cpu.system) / Math.max(1, r.requests.total));
+  if (!bareRate) bareRate = r.requests.average;
+  const share = ((100 * r.requests.average) / bareRate).toFixed(1);
   console.log(
-    `  ${title.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server ${String(perRequest).padStart(4)} µs/req (loop ${Math.round(busy.utilization * 100)}% busy)   errors ${r.errors + r.non2xx}`,
+    `  ${title.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server ${String(perRequest).padStart(4)} µs/req (loop ${Math.round(busy.utilization * 100)}% busy, cpu ${String(cpuPerRequest).padStart(5)} µs/req, ${share.padStart(5)}% of bare)   errors ${r.errors + r.non2xx}`,
   );
 }
 
+const portOf = (server: { address(): unknown }) => {
+  const address = server.address();
+  return typeof address === 'object' && address ? (address as { port: number }).port : 0;
+};
+
 const name = `verba_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const admin = serverUrl && !embedded ? new pg.Client({ connectionString: serverUrl }) : null;
+let databaseUrl: string | undefined;
+if (admin) {
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
 try {
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database: Database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
   const t0 = performance.now();
-  // Acme's and Globex's tasks, spread over states, departments and requesters.
-  await database.db.execute(sql`
-    insert into tasks (code, customer_id, department_id, user_id, source_language_id, translation_type_id, description, state, base_price, created_at)
-    select 'B' || g,
-           case when g % 3 = 0 then (select id from customers where name = 'Globex') else (select id from customers where name = 'Acme') end,
-           case when g % 3 = 0 then null else (select id from departments where title = 'Marketing') end,
-           case when g % 3 = 0 then (select id from users where email = 'admin@globex.test')
-                when g % 2 = 0 then (select id from users where email = 'user@acme.test')
-                else (select id from users where email = 'admin@acme.test') end,
-           (select id from languages where iso_code = 'en'), 1 + g % 4, 'Benchmark task ' || g,
-           (array['DRAFT','APPROVED','IN_COURSE','DONE','CANCELLED','DEFERRED'])[1 + g % 6],
-           (g % 1000)::numeric / 10, now() - (g || ' minutes')::interval
-    from generate_series(1, ${TASKS}) as g`);
-  // As autovacuum would leave a table this size: statistics gathered, the visibility map set.
-  await database.db.execute(sql`vacuum analyze tasks`);
+  await seedTasks(database.db, TASKS);
+  const large = await seedLargeTask(database.db, 20, 3);
   console.log(
-    `${TASKS} tasks inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s each`,
+    `${database.kind}: ${TASKS} tasks inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s each`,
   );
 
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     {
       webDist: '/nonexistent',
       login: { maxPerIpPerMinute: 1e9, maxFailuresPerAccount: 1e9, failureWindowMinutes: 1 },
     },
   );
   const app = await buildApp(config, database);
+  // Requests a case left behind (timed out at the client, still queued at the server) are drained
+  // before the next case starts, so that each line measures its own requests only.
+  let inFlight = 0;
+  app.server.on('request', (_req, res: { on(event: 'close', listener: () => void): void }) => {
+    inFlight += 1;
+    res.on('close', () => (inFlight -= 1));
+  });
+  drain = async () => {
+    // A request whose client gave up closes at once: wait a little longer for the work it left.
+    const until = performance.now() + 15_000;
+    while (inFlight > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = `http://127.0.0.1:${portOf(app.server)}`;
   const token = async (email: string) => {
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -82,37 +124,51 @@ try {
     });
     return ((await res.json()) as { data: { access_token: string } }).data.access_token;
   };
-  const staff = await token('pm@verba.test');
-  const client = await token('user@acme.test');
+  const bearer = async (email: string) => ({ authorization: `Bearer ${await token(email)}` });
+  const staff = await bearer('pm@verba.test');
+  const client = await bearer('user@acme.test');
+  const boss = await bearer('admin@verba.test');
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ data: { status: 'ok' } }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareAddress = bare.server.address();
-  await load(
-    `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`,
-    'bare Fastify route (ceiling)',
-  );
-  await load(`${base}/api/tasks`, 'GET /api/tasks, staff (VERBA_PM)', { authorization: `Bearer ${staff}` });
-  await load(`${base}/api/tasks`, 'GET /api/tasks, client user (Acme)', {
-    authorization: `Bearer ${client}`,
-  });
-  await load(`${base}/api/tasks?search=42123`, 'search for one task (its number)', {
-    authorization: `Bearer ${staff}`,
-  });
+  await load('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${portOf(bare.server)}/bare` });
+  await load('GET /api/tasks, staff (VERBA_PM)', { url: `${base}/api/tasks`, headers: staff });
+  await load('GET /api/tasks, client user (Acme)', { url: `${base}/api/tasks`, headers: client });
+  await load('search for one task (its number)', { url: `${base}/api/tasks?search=42123`, headers: staff });
   // Every tenth task matches, all of them far from the newest: the worst case for the list's plan.
-  await load(
-    `${base}/api/tasks?state=APPROVED_AND_DRAFT&search=task%201`,
-    'broad search (11% match), staff',
-    {
-      authorization: `Bearer ${staff}`,
-    },
-  );
+  await load('broad search (11% match), staff', {
+    url: `${base}/api/tasks?state=APPROVED_AND_DRAFT&search=task%201`,
+    headers: staff,
+  });
+  // A word in every task's description.
+  await load('broad search (a word in every task)', {
+    url: `${base}/api/tasks?search=benchmark`,
+    headers: staff,
+  });
+  await load('task detail, 20 files x 3 languages', { url: `${base}/api/task/${large}`, headers: staff });
+  // Signed-in users going through the screens: lists, a search, detail, reference data, account, logs.
+  const mixed: Request[] = [
+    { path: '/api/tasks', headers: staff },
+    { path: `/api/task/${large}`, headers: staff },
+    { path: '/api/languages', headers: client },
+    { path: '/api/auth/me', headers: client },
+    { path: '/api/tasks', headers: client },
+    { path: `/api/task/${large}`, headers: client },
+    { path: '/api/tasks?search=task%2077', headers: staff },
+    { path: '/api/action-logs', headers: boss },
+    { path: '/api/tasks?page=3', headers: client },
+  ];
+  if (database.kind === 'pglite')
+    await load('mixed, 20 users', { base, requests: mixed }, { connections: 20, duration: MIXED_DURATION });
+  await load('mixed, 200 users', { base, requests: mixed }, { connections: 200, duration: MIXED_DURATION });
   await bare.close();
   await app.close();
   await database.close();
 } finally {
-  if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
-  else console.log(`kept ${name}`);
-  await admin.end();
+  if (admin) {
+    if (!process.env.BENCH_KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
+    else console.log(`kept ${name}`);
+    await admin.end();
+  }
 }

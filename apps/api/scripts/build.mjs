@@ -22,7 +22,12 @@ const externalDependencies = {
 const started = performance.now();
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    // Started by the analysis pool as a worker thread, beside server.js.
+    'analysis-worker': '../../packages/analysis/src/worker/entry.ts',
+  },
   absWorkingDir: apiRoot,
   outdir,
   bundle: true,
@@ -35,6 +40,8 @@ await build({
 });
 // db/client.ts finds its migrations beside itself; in the bundle that is dist/.
 await cp(path.join(apiRoot, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// db/seed/demo-files.ts finds the demo's sample documents beside itself; in the bundle that is dist/.
+await cp(path.join(apiRoot, 'src/db/seed/demo-files'), path.join(outdir, 'demo-files'), { recursive: true });
 console.log(
   `API built to ${path.relative(process.cwd(), outdir) || '.'} in ${Math.round(performance.now() - started)} ms`,
 );

@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { analysisPoolPlugin } from './plugins/analysis-pool.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
@@ -32,10 +33,15 @@ import { departmentRoutes } from './modules/departments/routes.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { paymentFormActions } from './modules/payments/gateway/index.ts';
 import { quoteRoutes } from './modules/quote-documents/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { guestQuoteRoutes } from './modules/guest-quotes/routes.ts';
+import { glossaryRoutes } from './modules/glossaries/routes.ts';
+import { memoryRoutes } from './modules/memories/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +91,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(actionLogPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
+  await app.register(analysisPoolPlugin);
   await app.register(jobsPlugin);
 
   await app.register(
@@ -98,13 +105,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(languageRoutes);
       await api.register(settingRoutes);
       await api.register(logRoutes);
+      await api.register(dashboardRoutes);
       await api.register(paymentRoutes);
+      await api.register(invoiceRoutes);
       // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
       await api.register(async (uploads) => {
         await uploads.register(multipartPlugin);
         await uploads.register(taskRoutes);
         await uploads.register(rateRoutes);
         await uploads.register(quoteRoutes);
+        await uploads.register(guestQuoteRoutes);
+        await uploads.register(glossaryRoutes);
+        await uploads.register(memoryRoutes);
       });
     },
     { prefix: '/api' },

@@ -30,10 +30,10 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).host).toBe('0.0.0.0');
   });
 
-  it('reads the brand from BRAND_NAME and BRAND_ADDRESS, with defaults', () => {
+  it('reads the brand from BRAND_NAME, BRAND_ADDRESS and BRAND_TAX_ID, with defaults', () => {
     expect(loadConfig({}).brand.name).toBe('Verba');
-    const brand = loadConfig({ BRAND_NAME: 'Lingo', BRAND_ADDRESS: 'Main St 1' }).brand;
-    expect(brand).toEqual({ name: 'Lingo', address: 'Main St 1' });
+    const brand = loadConfig({ BRAND_NAME: 'Lingo', BRAND_ADDRESS: 'Main St 1', BRAND_TAX_ID: 'X1' }).brand;
+    expect(brand).toEqual({ name: 'Lingo', address: 'Main St 1', taxId: 'X1' });
   });
 
   it('refuses nonsense', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -17,7 +18,10 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   MAX_FILE_MB: z.coerce.number().positive().default(200),
   MAX_TASK_MB: z.coerce.number().positive().default(1024),
+  MAX_TMX_MB: z.coerce.number().positive().default(4096),
   MAX_FILES_PER_TASK: z.coerce.number().int().positive().default(500),
+  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
   DEMO_DATA: bool.optional(),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -44,6 +48,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Verba <no-reply@verba.test>'),
   BRAND_NAME: z.string().default('Verba'),
   BRAND_ADDRESS: z.string().default('Passeig de Gràcia 1, 08007 Barcelona, Spain · hello@verba.test'),
+  /** The provider's tax ID (CIF/NIF), printed on invoices. */
+  BRAND_TAX_ID: z.string().default('B00000000'),
   INITIAL_ADMIN_EMAIL: z.string().optional(),
   INITIAL_ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -54,6 +60,11 @@ const envSchema = z.object({
   REDSYS_MERCHANT_CODE: z.string().optional(),
   REDSYS_TERMINAL: z.string().default('1'),
   REDSYS_MERCHANT_KEY: z.string().optional(),
+  GUEST_TASK_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  QUOTE_CHALLENGE_SECRET: z.string().min(16).optional(),
+  QUOTE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
+  QUOTE_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  QUOTE_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
 });
 
 export interface Config {
@@ -67,6 +78,10 @@ export interface Config {
   /** Uploaded and delivered files (local disk). */
   filesDir: string;
   uploads: { maxFileBytes: number; maxTaskBytes: number; maxFiles: number };
+  /** Worker threads analysing uploaded files, and the heap each may use. */
+  analysis: { workers: number; workerHeapMb: number };
+  /** Largest TMX file staff may import into a translation memory (streamed to disk, then parsed). */
+  maxTmxBytes: number;
   demoData: boolean;
   publicUrl: string;
   webDist: string;
@@ -80,7 +95,7 @@ export interface Config {
     | undefined;
   mailFrom: string;
   /** The provider's own brand, printed in mails and documents (DESIGN §1). */
-  brand: { name: string; address: string };
+  brand: { name: string; address: string; taxId: string };
   initialAdmin: { email: string; password: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
@@ -89,6 +104,15 @@ export interface Config {
     gateway: 'sandbox' | 'redsys';
     allowSandboxInProduction: boolean;
     redsys: { url: string; merchantCode?: string; terminal: string; merchantKey?: string };
+  };
+  /** The public quote form (issue 17): guest task lifetime, bot check, rate limits. */
+  guestQuotes: {
+    ttlDays: number;
+    /** HMAC key of the proof-of-work challenges; unset: a random key per process (one instance). */
+    challengeSecret: string | undefined;
+    challengeMaxNumber: number;
+    maxPerIpPerHour: number;
+    maxPerEmailPerDay: number;
   };
 }
 
@@ -114,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxTaskBytes: Math.round(parsed.MAX_TASK_MB * 1024 * 1024),
       maxFiles: parsed.MAX_FILES_PER_TASK,
     },
+    analysis: {
+      // One core is left to the event loop that answers everyone else.
+      workers: parsed.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      workerHeapMb: parsed.ANALYSIS_WORKER_HEAP_MB,
+    },
+    maxTmxBytes: Math.round(parsed.MAX_TMX_MB * 1024 * 1024),
     demoData,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -136,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     mailFrom: parsed.MAIL_FROM,
-    brand: { name: parsed.BRAND_NAME, address: parsed.BRAND_ADDRESS },
+    brand: { name: parsed.BRAND_NAME, address: parsed.BRAND_ADDRESS, taxId: parsed.BRAND_TAX_ID },
     initialAdmin:
       parsed.INITIAL_ADMIN_EMAIL && parsed.INITIAL_ADMIN_PASSWORD
         ? { email: parsed.INITIAL_ADMIN_EMAIL, password: parsed.INITIAL_ADMIN_PASSWORD }
@@ -152,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ...(parsed.REDSYS_MERCHANT_CODE ? { merchantCode: parsed.REDSYS_MERCHANT_CODE } : {}),
         ...(parsed.REDSYS_MERCHANT_KEY ? { merchantKey: parsed.REDSYS_MERCHANT_KEY } : {}),
       },
+    },
+    guestQuotes: {
+      ttlDays: parsed.GUEST_TASK_TTL_DAYS,
+      challengeSecret: parsed.QUOTE_CHALLENGE_SECRET,
+      challengeMaxNumber: parsed.QUOTE_CHALLENGE_MAX_NUMBER,
+      maxPerIpPerHour: parsed.QUOTE_MAX_PER_IP_PER_HOUR,
+      maxPerEmailPerDay: parsed.QUOTE_MAX_PER_EMAIL_PER_DAY,
     },
   };
   return { ...config, ...overrides };

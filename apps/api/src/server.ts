@@ -12,10 +12,11 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
   exitIfFolderInUse,
 );
 await seedReferenceData(database.db);
-if (config.demoData) await seedDemoData(database.db);
 if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);
 
 const app = await buildApp(config, database);
+// The demo's tasks are made through the app itself (uploads, analysis, payments), so after it is built.
+if (config.demoData) await seedDemoData(database.db, app);
 await app.listen({ port: config.port, host: config.host });
 await app.jobs.start();
 app.log.info(

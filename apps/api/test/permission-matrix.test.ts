@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
 import { apiRoutes } from './api-routes.ts';
+import { invoiceFixtures } from './invoice-fixtures.ts';
 import {
   buildFixtures,
   MATRIX_ROLES,
@@ -57,6 +58,8 @@ const CLIENT_ADMIN: Cells = [403, 403, 'own', 403, 401];
 const TASK_VIEW: Cells = ['allow', 'allow', 'own', 'own', 401];
 /** Create/edit, cancel and pay a task: clients only ("only clients see payment buttons"). */
 const CLIENT_TASK: Cells = [403, 403, 'own', 'own', 401];
+/** An invoice: staff; a client admin its own customer's (issue 19). */
+const INVOICE_VIEW: Cells = ['allow', 'allow', 'own', 403, 401];
 /** A customer's rates: the admin; the PM on the customer pages it edits; a client admin its own (show_rates). */
 const RATES_READ: Cells = ['allow', 'allow', 'own', 'ownDenied', 401];
 
@@ -69,6 +72,8 @@ const json =
     body: (f: Fixtures, t: TenantIds) => unknown,
   ) =>
   (f: Fixtures, t: TenantIds, role: MatrixRole): Request => ({ url: url(f, t, role), body: body(f, t) });
+/** The invoice of the tenant's customer (built in beforeAll). */
+const invoiceOf = (f: Fixtures, t: TenantIds) => (t === f.globex ? invoiceIds.globex : invoiceIds.acme);
 const selfOr = (f: Fixtures, t: TenantIds, role: MatrixRole) =>
   t === f.globex || role === 'anon' ? f.globex.user : f.self[role];
 
@@ -270,7 +275,40 @@ const ROWS: Row[] = [
     cells: STAFF,
     request: (_f, t) => ({ url: `/api/customers/${t.customer}/MemoQProjectId` }),
   },
-  { route: 'GET /api/countries', cells: SIGNED_IN, request: at('/api/countries') },
+  // translation memories (issue 16): staff manage any customer's; a client admin reads its own counts
+  {
+    route: 'GET /api/customers/:id/memories',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/memories` }),
+  },
+  {
+    route: 'POST /api/customers/:id/memories',
+    cells: STAFF,
+    request: async (f, t) => {
+      const form = await multipart(
+        { source_language: String(f.languages.en), target_language: String(f.languages.es) },
+        [{ field: 'file', name: 'm.tmx', content: 'not a tmx' }],
+      );
+      return { url: `/api/customers/${t.customer}/memories`, body: form.payload, headers: form.headers };
+    },
+  },
+  {
+    route: 'GET /api/customers/:id/memories/:source/:target/export',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/memories/en/es/export` }),
+  },
+  {
+    route: 'DELETE /api/customers/:id/memories/:source/:target',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/customers/${t.customer}/memories/en/de` }),
+  },
+  {
+    route: 'GET /api/company/memories',
+    cells: [403, 403, 'allow', 403, 401],
+    request: at('/api/company/memories'),
+  },
+  // the public quote form reads countries and languages (issue 17)
+  { route: 'GET /api/countries', cells: PUBLIC, request: at('/api/countries') },
   /** Spec §6: bonuses are the admin's. */
   {
     route: 'GET /api/bonuses',
@@ -425,8 +463,8 @@ const ROWS: Row[] = [
   },
   // languages (spec §6: languages are the admin's; everyone reads them)
   { route: 'GET /api/languages', cells: SIGNED_IN, request: at('/api/languages') },
-  { route: 'GET /api/languages/sources', cells: SIGNED_IN, request: at('/api/languages/sources') },
-  { route: 'GET /api/languages/available', cells: SIGNED_IN, request: at('/api/languages/available') },
+  { route: 'GET /api/languages/sources', cells: PUBLIC, request: at('/api/languages/sources') },
+  { route: 'GET /api/languages/available', cells: PUBLIC, request: at('/api/languages/available') },
   {
     route: 'PUT /api/languages/:id/source',
     cells: ADMIN,
@@ -438,8 +476,41 @@ const ROWS: Row[] = [
     cells: ADMIN,
     request: () => ({ url: '/api/translation-types/1', body: { percent: '0' } }),
   },
+  // glossaries (spec §6: clients upload for their own customer; staff list and download; issue 18)
+  {
+    route: 'POST /api/glossaries',
+    cells: [403, 403, 'own', 'own', 401],
+    request: async (f, tenant) => {
+      const form = await glossaryForm(f, tenant.customer);
+      return { url: '/api/glossaries', body: form.payload, headers: form.headers };
+    },
+  },
+  { route: 'GET /api/glossaries', cells: SIGNED_IN, request: at('/api/glossaries') },
+  {
+    route: 'GET /api/glossaries/:id/download',
+    cells: TASK_VIEW,
+    request: async (f, tenant) => ({
+      url: `/api/glossaries/${await glossaryOf(f, tenant)}/download`,
+      query: { format: 'tbx' },
+    }),
+  },
+  {
+    /** The admin any; a client admin its customer's; a client user what it uploaded (each call a fresh one). */
+    route: 'DELETE /api/glossaries/:id',
+    cells: ['allow', 403, 'own', 'own', 401],
+    request: async (f, tenant) => ({ url: `/api/glossaries/${await glossaryOf(f, tenant, true)}` }),
+  },
   // logs and settings (spec §6: the admin)
   { route: 'GET /api/action-logs', cells: ADMIN, request: at('/api/action-logs') },
+  { route: 'GET /api/action-logs/actions', cells: ADMIN, request: at('/api/action-logs/actions') },
+  { route: 'GET /api/action-logs/export', cells: ADMIN, request: at('/api/action-logs/export') },
+  // dashboards (issue 22): staff see every customer's figures; a client admin its own customer's
+  { route: 'GET /api/dashboard/staff', cells: STAFF, request: at('/api/dashboard/staff') },
+  {
+    route: 'GET /api/dashboard/client',
+    cells: [403, 403, 'allow', 403, 401],
+    request: at('/api/dashboard/client'),
+  },
   { route: 'GET /api/tasks/get-id', cells: ADMIN, request: at('/api/tasks/get-id') },
   {
     route: 'PUT /api/tasks/update-id',
@@ -463,6 +534,11 @@ const ROWS: Row[] = [
       const form = await taskForm(t.department, f.languages);
       return { url: `/api/tasks/${t.task}/update`, body: form.payload, headers: form.headers };
     },
+  },
+  {
+    route: 'GET /api/tasks/target-prices',
+    cells: [403, 403, 'allow', 'allow', 401],
+    request: at('/api/tasks/target-prices?source_language=1'),
   },
   { route: 'GET /api/task/:id', cells: TASK_VIEW, request: (_f, t) => ({ url: `/api/task/${t.task}` }) },
   {
@@ -539,6 +615,11 @@ const ROWS: Row[] = [
     request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateAmountToPay`, body: { amount_to_pay: '10' } }),
   },
   {
+    route: 'POST /api/tasks/:id/recalculate',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/recalculate` }),
+  },
+  {
     route: 'PUT /api/tasks/:id/updateDaysToAdd',
     cells: STAFF,
     request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateDaysToAdd`, body: { days_to_add: 1 } }),
@@ -586,6 +667,19 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /api/tasks/:id/uploadTranslatedFiles',
+    cells: STAFF,
+    request: async (_f, t) => {
+      const form = await multipart({}, [{ field: 'files[]', name: 'intro.es.txt', content: 'El gato.' }]);
+      return {
+        url: `/api/tasks/${t.task}/uploadTranslatedFiles`,
+        query: { preview: '1' },
+        body: form.payload,
+        headers: form.headers,
+      };
+    },
+  },
+  {
     route: 'DELETE /api/tasks/:id/removeTranslatedFile/:fileId',
     cells: STAFF,
     request: (_f, t) => ({ url: `/api/tasks/${t.task}/removeTranslatedFile/999999` }),
@@ -598,11 +692,61 @@ const ROWS: Row[] = [
     request: (_f, t) => ({ url: `/api/task/${t.task}` }),
     last: true,
   },
+  // invoices (issue 19): the admin issues; the PM reads; a client admin reads its own customer's
+  { route: 'GET /api/invoices', cells: ['allow', 'allow', 'allow', 403, 401], request: at('/api/invoices') },
+  { route: 'GET /api/invoices/export', cells: STAFF, request: at('/api/invoices/export') },
+  {
+    route: 'GET /api/invoices/draft',
+    cells: ADMIN,
+    request: (f) => ({ url: '/api/invoices/draft', query: { customer_id: String(f.acme.customer) } }),
+  },
+  {
+    route: 'POST /api/invoices',
+    cells: ADMIN,
+    request: (f) => ({
+      url: '/api/invoices',
+      body: { customer_id: f.acme.customer, task_ids: [f.acme.task], tax: 'IVA', amount: '1.00' },
+    }),
+  },
+  {
+    route: 'GET /api/invoices/:id',
+    cells: INVOICE_VIEW,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}` }),
+  },
+  {
+    route: 'GET /api/invoices/:id/pdf',
+    cells: INVOICE_VIEW,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/pdf` }),
+  },
+  {
+    route: 'PUT /api/invoices/:id/paid',
+    cells: ADMIN,
+    request: (f, t) => ({
+      url: `/api/invoices/${invoiceOf(f, t)}/paid`,
+      body: { paid_at: '2026-01-02', method: 'transfer' },
+    }),
+  },
+  {
+    route: 'POST /api/invoices/:id/send',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/send` }),
+  },
+  {
+    route: 'POST /api/invoices/:id/rectify',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/rectify`, body: { reason: 'Matrix' } }),
+    last: true,
+  },
   // payments ("only clients see payment buttons"; the bank and guests reach the public ones)
   {
     route: 'POST /api/tasks/paymentGateway',
     cells: CLIENT_TASK,
     request: (_f, t) => ({ url: '/api/tasks/paymentGateway', body: { taskId: t.task } }),
+  },
+  {
+    route: 'GET /api/tasks/:id/payment-preview',
+    cells: CLIENT_TASK,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/payment-preview` }),
   },
   {
     route: 'POST /api/tasks/payDraft/:id',
@@ -629,6 +773,30 @@ const ROWS: Row[] = [
     cells: PUBLIC,
     request: () => ({ url: '/api/task/temporal/verifyPayment', body: { taskId: 'a'.repeat(32) } }),
   },
+  // guest quotes (spec §6: the public quote is the guest's; staff turn a request into a customer)
+  { route: 'GET /api/quote/challenge', cells: PUBLIC, request: at('/api/quote/challenge') },
+  {
+    route: 'POST /api/register',
+    cells: PUBLIC,
+    request: async () => {
+      const form = await multipart({ first_name: 'Gina' }, [{ name: 'leaflet.txt', content: 'Hello' }]);
+      return { url: '/api/register', body: form.payload, headers: form.headers };
+    },
+  },
+  { route: 'GET /api/task/temporal/:id', cells: PUBLIC, request: at(`/api/task/temporal/${'a'.repeat(32)}`) },
+  {
+    route: 'GET /api/tasks/:id/guest-request',
+    cells: STAFF,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/guest-request` }),
+  },
+  {
+    route: 'POST /api/tasks/:id/guest-customer',
+    cells: ADMIN,
+    request: (_f, t) => ({
+      url: `/api/tasks/${t.task}/guest-customer`,
+      body: { customer_name: 'Initech', name: 'Gina', lastname: 'Guest', email: 'gina@initech.test' },
+    }),
+  },
   { route: 'GET /api/sandbox-bank', cells: PUBLIC, request: at('/api/sandbox-bank') },
   { route: 'POST /api/sandbox-bank', cells: PUBLIC, request: () => ({ url: '/api/sandbox-bank', body: {} }) },
   {
@@ -638,6 +806,34 @@ const ROWS: Row[] = [
   },
 ];
 
+/** A type-1 glossary upload for `customer`, as a client would send it. */
+const glossaryForm = (f: Fixtures, customer: number) =>
+  multipart(
+    {
+      customer_id: String(customer),
+      type: '1',
+      source_language: String(f.languages.en),
+      target_language: String(f.languages.es),
+    },
+    [{ field: 'file', name: 'terms.csv', content: 'cat,gato\n' }],
+  );
+
+const glossaries = new Map<TenantIds, number>();
+/** A glossary of the tenant (uploaded by its client user, or Globex's client admin); `fresh`: a new one. */
+async function glossaryOf(f: Fixtures, tenant: TenantIds, fresh = false): Promise<number> {
+  const known = glossaries.get(tenant);
+  if (known && !fresh) return known;
+  const form = await glossaryForm(f, tenant.customer);
+  const res = await call(t.app, 'POST', '/api/glossaries', {
+    token: tenant === f.acme ? f.tokens.acmeUser : f.tokens.globexAdmin,
+    body: form.payload,
+    headers: form.headers,
+  });
+  if (res.status !== 201) throw new Error(`glossary fixture: ${res.status} ${res.raw.body}`);
+  if (!fresh) glossaries.set(tenant, res.json.data.id);
+  return res.json.data.id as number;
+}
+
 /** Rows where today's code breaks the rule of the table (kept at the rule; see the report). */
 const KNOWN_GAPS: Record<string, string> = {};
 
@@ -645,11 +841,13 @@ const COLUMNS: Exclude<MatrixRole, never>[] = ['admin', 'pm', 'acmeAdmin', 'acme
 
 let t: TestApp;
 let f: Fixtures;
+const invoiceIds = { acme: 0, globex: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.jobs.start();
   f = await buildFixtures(t.app);
+  Object.assign(invoiceIds, await invoiceFixtures(t, f));
 });
 afterAll(() => t?.close());
 

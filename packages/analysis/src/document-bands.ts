@@ -6,33 +6,35 @@ import { AnalysisError, ErrorKeys } from './errors.ts';
 import type { AnalysisLimits } from './limits.ts';
 import { contextHash, normalizeSegment, segmentKey } from './normalize.ts';
 import { segment } from './segment/segment.ts';
+import { SegmentSpool } from './segment-spool.ts';
+import type { SpooledSegment } from './segment-spool.ts';
 import { bestMatch } from './tm/score.ts';
 import type { TranslationMemory } from './tm/types.ts';
 
-interface Prepared {
-  text: string;
-  words: number;
-  characters: number;
-  repetition: boolean;
+interface Lookup {
+  segment: SpooledSegment;
   prevHash: string;
   nextHash: string;
 }
 
 const EMPTY_HASH = contextHash('');
 const LOOKUP_CONCURRENCY = 8;
+/** Segments banded per step of `finish`: enough to keep the lookups busy, few enough to stay small. */
+const LOOKUP_BATCH = 256;
 
 /**
  * Bands of one document, fed paragraph by paragraph as the extractor finds them: each paragraph
  * is segmented, counted and checked for repetition at once, and dropped. Only when a target has a
- * memory are the segments kept (their text is needed for the lookups, done at `finish`), so without
- * one the memory used does not grow with the document.
+ * memory are the segments kept (their text and neighbours are needed for the lookups, done at
+ * `finish`), in a spool that moves them to a scratch file past a few thousand, so the memory used
+ * does not grow with the document either way.
  */
 export class DocumentBands {
   readonly accumulators: BandAccumulator[];
   segments = 0;
   /** Segment keys first seen in this document (committed by the caller when the file succeeds). */
   readonly keys = new Set<number>();
-  private readonly prepared: Prepared[] = [];
+  private readonly spool = new SegmentSpool();
   private readonly memories: (TranslationMemory | undefined)[];
   private readonly count: typeof countWords;
 
@@ -61,14 +63,7 @@ export class DocumentBands {
       this.keys.add(key);
       this.segments++;
       if (keep) {
-        this.prepared.push({
-          text: normalized,
-          words,
-          characters,
-          repetition,
-          prevHash: EMPTY_HASH,
-          nextHash: EMPTY_HASH,
-        });
+        this.spool.push({ text: normalized, words, characters, repetition });
       } else {
         for (const acc of this.accumulators)
           acc.add(repetition ? 'repetitions' : 'no_match', words, characters);
@@ -76,47 +71,61 @@ export class DocumentBands {
     }
   }
 
-  /** Looks the kept segments up in the memories and bands them. */
+  /** Looks the kept segments up in the memories, with their neighbours' hashes, and bands them. */
   async finish(signal: AbortSignal): Promise<void> {
-    const prepared = this.prepared;
-    if (prepared.length === 0) return;
-    for (let i = 0; i < prepared.length; i++) {
-      const cur = prepared[i] as Prepared;
-      const prev = prepared[i - 1];
-      const next = prepared[i + 1];
-      if (prev) cur.prevHash = contextHash(prev.text);
-      if (next) cur.nextHash = contextHash(next.text);
+    let batch: Lookup[] = [];
+    let held: { segment: SpooledSegment; prevHash: string } | undefined;
+    let prevHash = EMPTY_HASH;
+    for await (const spooled of this.spool.drain()) {
+      const hash = contextHash(spooled.text);
+      if (held) batch.push({ ...held, nextHash: hash });
+      held = { segment: spooled, prevHash };
+      prevHash = hash;
+      if (batch.length >= LOOKUP_BATCH) {
+        await this.band(batch, signal);
+        batch = [];
+      }
     }
+    if (held) batch.push({ ...held, nextHash: EMPTY_HASH });
+    await this.band(batch, signal);
+  }
+
+  /** Drops the kept segments (a document that failed). */
+  dispose(): void {
+    this.spool.dispose();
+  }
+
+  private async band(batch: Lookup[], signal: AbortSignal): Promise<void> {
     for (let t = 0; t < this.memories.length; t++) {
       const acc = this.accumulators[t] as BandAccumulator;
       const memory = this.memories[t];
-      const scores = new Array<number>(prepared.length).fill(0);
+      const scores = new Array<number>(batch.length).fill(0);
       if (memory) {
         // A database-backed memory answers in parallel; a few lookups at a time keep it busy.
-        for (let start = 0; start < prepared.length; start += LOOKUP_CONCURRENCY) {
+        for (let start = 0; start < batch.length; start += LOOKUP_CONCURRENCY) {
           if (signal.aborted)
             throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
-          const batch = prepared.slice(start, start + LOOKUP_CONCURRENCY);
           const found = await Promise.all(
-            batch.map(async (seg) => {
-              if (seg.text.length > this.limits.maxMatchChars) return 0;
-              const query = { text: seg.text, prevHash: seg.prevHash, nextHash: seg.nextHash };
-              const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
-              return bestMatch(query, candidates).score;
-            }),
+            batch
+              .slice(start, start + LOOKUP_CONCURRENCY)
+              .map(async ({ segment: seg, prevHash, nextHash }) => {
+                if (seg.text.length > this.limits.maxMatchChars) return 0;
+                const query = { text: seg.text, prevHash, nextHash };
+                const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
+                return bestMatch(query, candidates).score;
+              }),
           );
           found.forEach((score, i) => {
             scores[start + i] = score;
           });
         }
       }
-      prepared.forEach((seg, i) => {
+      batch.forEach(({ segment: seg }, i) => {
         const score = scores[i] ?? 0;
         // Order of precedence: in-context match, repetition, exact match, fuzzy bands (as Trados counts).
         const band = score >= 101 ? 'percent101' : seg.repetition ? 'repetitions' : bandFor(score);
         acc.add(band, seg.words, seg.characters);
       });
     }
-    prepared.length = 0;
   }
 }

@@ -7,6 +7,8 @@ export type {
   TaskFile,
   TaskResult,
 } from './task.ts';
+export { AnalysisPool } from './worker/pool.ts';
+export type { AnalysisPoolOptions } from './worker/pool.ts';
 export { extractText } from './extract-text.ts';
 export type { ExtractTextResult } from './extract-text.ts';
 export type { ExtractedDocument } from './extract/index.ts';
@@ -34,3 +36,5 @@ export { acceptedExtensions } from './detect.ts';
 export type { DetectedType } from './detect.ts';
 export { readXlsFirstSheet } from './sheet/xls-sheet.ts';
 export type { XlsCell, XlsRow } from './sheet/xls-sheet.ts';
+export { ZipArchive } from './zip/archive.ts';
+export type { ZipMember, InflateBudget } from './zip/archive.ts';

@@ -154,6 +154,7 @@ async function analyseOneFile(
     current = undefined;
     let accs = targets.map(() => new BandAccumulator());
     let docSegments = 0;
+    if (docu.error) bands?.dispose();
     if (!docu.error && bands) {
       await bands.finish(controller.signal);
       accs = bands.accumulators;
@@ -216,6 +217,7 @@ async function analyseOneFile(
       accumulators: targets.map(() => new BandAccumulator()),
     };
   } finally {
+    current?.dispose();
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
     await scratch.clean();

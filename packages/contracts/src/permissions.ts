@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'customers:assign-projects',
   'rates:manage',
   'rates:view-own',
+  'memories:manage',
+  'memories:view-own',
   'users:list',
   'users:view',
   'users:create',
@@ -48,9 +50,16 @@ export const PERMISSIONS = [
   'translation-types:read',
   'translation-types:manage',
   'glossaries:upload',
+  'glossaries:list',
+  'glossaries:delete-any',
   'logs:view',
   'settings:manage',
   'mail-outbox:view',
+  'invoices:view',
+  'invoices:issue',
+  'invoices:export',
+  'dashboard:staff',
+  'dashboard:client',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -73,6 +82,7 @@ const CLIENT_COMMON: Permission[] = [
   'tasks:send-deferred',
   'tasks:quote-pdf',
   'glossaries:upload',
+  'glossaries:list',
 ];
 
 const STAFF_COMMON: Permission[] = [
@@ -90,6 +100,14 @@ const STAFF_COMMON: Permission[] = [
   'customers:view',
   'customers:edit',
   'customers:assign-projects',
+  // DESIGN §13: only the admin issues invoices; the PM reads them.
+  'invoices:view',
+  'invoices:export',
+  // staff read every customer's glossaries to load them into the CAT tools (issue 18)
+  'glossaries:list',
+  // Translation memories: staff import, export and delete them per customer and pair (issue 16).
+  'memories:manage',
+  'dashboard:staff',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
@@ -106,6 +124,10 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'users:delete',
     'departments:manage',
     'departments:view',
+    // Issue 19: a client admin lists its own customer's invoices and downloads their PDFs.
+    'invoices:view',
+    'memories:view-own',
+    'dashboard:client',
   ]),
   VERBA_PM: new Set(STAFF_COMMON),
   VERBA_ADMIN: new Set<Permission>([
@@ -128,6 +150,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'logs:view',
     'settings:manage',
     'mail-outbox:view',
+    'invoices:issue',
+    'glossaries:delete-any',
   ]),
 };
 

@@ -30,6 +30,9 @@ export const STATE_CHANGE_REASONS = [
   'paid_with_balance',
   'paid_by_card',
   'sent_to_production',
+  'guest_requested',
+  'converted_to_customer',
+  'requoted',
 ] as const;
 export type StateChangeReason = (typeof STATE_CHANGE_REASONS)[number];
 
@@ -45,9 +48,15 @@ export type InvoiceTag = 'paid' | 'pending';
 /**
  * The tag beside a task's invoice (spec part 1 §4): paid when the customer pays on demand and the
  * task is past quoting and payment (not TEMPORAL, CALCULATING, DEFERRED or CANCELLED); otherwise
- * pending — deferred terms are invoiced before they are paid.
+ * pending — deferred terms are invoiced before they are paid. An invoice marked paid (issue 19)
+ * makes its tasks' tag paid too.
  */
-export function invoiceTag(state: string, paymentScheme: string | null | undefined): InvoiceTag {
+export function invoiceTag(
+  state: string,
+  paymentScheme: string | null | undefined,
+  invoicePaid = false,
+): InvoiceTag {
+  if (invoicePaid) return 'paid';
   const unpaidStates: readonly string[] = ['TEMPORAL', 'CALCULATING', 'DEFERRED', 'CANCELLED'];
   return paymentScheme === 'ON_DEMAND' && !unpaidStates.includes(state) ? 'paid' : 'pending';
 }

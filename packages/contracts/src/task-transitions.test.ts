@@ -20,6 +20,9 @@ const EXPECTED: Record<string, string> = {
   'new>CALCULATING:client': '',
   'DRAFT>CALCULATING:client': '',
   'CALCULATING>DRAFT:system': '',
+  'new>CALCULATING:guest': 'guest_task',
+  'CALCULATING>TEMPORAL:system': 'guest_task',
+  'TEMPORAL>DRAFT:staff': 'guest_task',
   'DRAFT>CANCELLED:client': '',
   'CANCELLED>DRAFT:client': '',
   'CANCELLED>DRAFT:staff': '',
@@ -64,7 +67,8 @@ describe('the task transition table (DESIGN §6)', () => {
             seen.push(key);
             expect(row, key).toBeDefined();
             expect(row?.guards.join(','), key).toBe(EXPECTED[key]);
-            expect(mayTransition(from, to, who, ALL_HOLD), key).toBe(true);
+            const facts = row?.guards.includes('guest_task') ? { ...ALL_HOLD, isGuestTask: true } : ALL_HOLD;
+            expect(mayTransition(from, to, who, facts), key).toBe(true);
           } else {
             expect(row, key).toBeUndefined();
             expect(transitionRefusal(from, to, who, ALL_HOLD), key).toBe('no_such_move');
@@ -85,6 +89,8 @@ describe('the task transition table (DESIGN §6)', () => {
       for (const guard of row.guards) {
         const broken: TaskTransitionContext = {
           ...ALL_HOLD,
+          ...(row.guards.includes('guest_task') ? { isGuestTask: true } : {}),
+          ...(guard === 'guest_task' ? { isGuestTask: false } : {}),
           ...(guard === 'customer_task' ? { isGuestTask: true } : {}),
           ...(guard === 'deferred_scheme' ? { paymentScheme: 'ON_DEMAND' } : {}),
           ...(guard === 'payment_verified' ? { paymentVerified: false } : {}),

@@ -4,10 +4,10 @@ import { STAFF_TARGET_STATES } from './schemas/tasks.ts';
 
 /**
  * Who moves a task: a signed-in client (CLIENT_ADMIN, CLIENT_USER) or staff member (VERBA_ADMIN,
- * VERBA_PM), the system (the analysis job), or a payment (the bank's verified answer, or a
- * balance that covers the quote).
+ * VERBA_PM), the system (the analysis job), a payment (the bank's verified answer, or a
+ * balance that covers the quote), or a guest of the public quote form.
  */
-export const TASK_ACTOR_KINDS = ['client', 'staff', 'system', 'payment'] as const;
+export const TASK_ACTOR_KINDS = ['client', 'staff', 'system', 'payment', 'guest'] as const;
 export type TaskActorKind = (typeof TASK_ACTOR_KINDS)[number];
 
 export const actorKindOf = (role: Role): TaskActorKind => (isStaff(role) ? 'staff' : 'client');
@@ -22,18 +22,21 @@ export const TASK_ACTIONS = [
   'pay',
   'send_to_production',
   'change_status',
+  'convert_to_customer',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 /**
  * Conditions on the task beside its state:
  * - `customer_task`: the task has a customer (a guest's task only goes to TEMPORAL or DEFERRED);
+ * - `guest_task`: the task has no customer (a guest's quote request);
  * - `deferred_scheme`: the customer works on deferred terms;
  * - `payment_verified`: the bank authorised the card part, or the balance covers the quote;
  * - `translations_complete`: every source file has its translation in every target language.
  */
 export const TASK_TRANSITION_GUARDS = [
   'customer_task',
+  'guest_task',
   'deferred_scheme',
   'payment_verified',
   'translations_complete',
@@ -81,6 +84,11 @@ export const TASK_TRANSITIONS: readonly TaskTransition[] = [
   { from: null, to: 'CALCULATING', who: ['client'], action: 'create', guards: [] },
   { from: 'DRAFT', to: 'CALCULATING', who: ['client'], action: 'edit', guards: [] },
   { from: 'CALCULATING', to: 'DRAFT', who: ['system'], action: 'analyse', guards: [] },
+  // A guest's quote request: analysed like any task, then a TEMPORAL quote the guest may pay.
+  { from: null, to: 'CALCULATING', who: ['guest'], action: 'create', guards: ['guest_task'] },
+  { from: 'CALCULATING', to: 'TEMPORAL', who: ['system'], action: 'analyse', guards: ['guest_task'] },
+  // Staff turn the request into a customer: its unpaid quote becomes that customer's draft.
+  { from: 'TEMPORAL', to: 'DRAFT', who: ['staff'], action: 'convert_to_customer', guards: ['guest_task'] },
   { from: 'DRAFT', to: 'CANCELLED', who: ['client'], action: 'cancel', guards: [] },
   { from: 'CANCELLED', to: 'DRAFT', who: ['client', 'staff'], action: 'reactivate', guards: [] },
   { from: 'DRAFT', to: 'APPROVED', who: ['payment'], action: 'pay', guards: ['payment_verified'] },
@@ -106,6 +114,8 @@ const guardHolds = (guard: TaskTransitionGuard, ctx: TaskTransitionContext): boo
   switch (guard) {
     case 'customer_task':
       return ctx.isGuestTask === false;
+    case 'guest_task':
+      return ctx.isGuestTask === true;
     case 'deferred_scheme':
       return ctx.paymentScheme === 'DEFERRED';
     case 'payment_verified':

@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
+const FILES = ['api.json', 'logs.json'];
 const load = (locale: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`./${locale}/api.json`, import.meta.url), 'utf8')) as Catalogue;
+  Object.assign(
+    {},
+    ...FILES.map(
+      (file) =>
+        JSON.parse(readFileSync(new URL(`./${locale}/${file}`, import.meta.url), 'utf8')) as Catalogue,
+    ),
+  ) as Catalogue;
 
 /** Every leaf key, as dotted paths, and whether its text is empty. */
 function leaves(catalogue: Catalogue, prefix = ''): Array<[string, boolean]> {

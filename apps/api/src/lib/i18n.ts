@@ -6,6 +6,9 @@ import validationCa from '@verba/contracts/i18n/ca/validation.json' with { type:
 import apiEn from '../i18n/en/api.json' with { type: 'json' };
 import apiEs from '../i18n/es/api.json' with { type: 'json' };
 import apiCa from '../i18n/ca/api.json' with { type: 'json' };
+import logsEn from '../i18n/en/logs.json' with { type: 'json' };
+import logsEs from '../i18n/es/logs.json' with { type: 'json' };
+import logsCa from '../i18n/ca/logs.json' with { type: 'json' };
 
 const instance = i18next.createInstance();
 await instance.init({
@@ -15,9 +18,9 @@ await instance.init({
   interpolation: { escapeValue: false },
   initAsync: false,
   resources: {
-    en: { translation: { ...apiEn, ...validationEn } },
-    es: { translation: { ...apiEs, ...validationEs } },
-    ca: { translation: { ...apiCa, ...validationCa } },
+    en: { translation: { ...apiEn, ...validationEn, ...logsEn } },
+    es: { translation: { ...apiEs, ...validationEs, ...logsEs } },
+    ca: { translation: { ...apiCa, ...validationCa, ...logsCa } },
   },
 });
 
@@ -28,3 +31,6 @@ export function translator(locale: Locale): Translate {
   const t: TFunction = instance.getFixedT(locale);
   return (key, values) => t(key, values ?? {}) as string;
 }
+
+/** Whether a message key exists (in English, which every other language mirrors). */
+export const hasMessage = (key: string): boolean => instance.exists(key, { lng: 'en', fallbackLng: false });

@@ -1,3 +1,4 @@
+import type { AnalysisPool } from '@verba/analysis';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Locale } from '@verba/contracts';
 import type { Config } from '../config.ts';
@@ -21,6 +22,7 @@ export interface Deps {
   storage: Storage;
   mailer: Mailer;
   jobs: JobQueue;
+  analysis: Pick<AnalysisPool, 'analyse'>;
   log: FastifyBaseLogger;
 }
 

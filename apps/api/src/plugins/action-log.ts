@@ -3,9 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { actionLogs, customers } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
+import { renderLogDescription, type LogKey, type LogParams } from '../lib/log-messages.ts';
 
 export interface ActionLogEntry {
   action?: string;
+  /** What happened, as a message key under `log.descriptions` and its values (shown in the reader's language). */
+  key?: LogKey;
+  params?: LogParams;
+  /** Free text, only where no key says it; rows with a key store their English rendering here. */
   description?: string;
   /** The customer concerned; defaults to the signed-in user's. `null`: none. */
   customerId?: number | null;
@@ -57,9 +62,15 @@ export async function writeActionLog(db: Db, request: FastifyRequest, entry: Act
       .from(customers)
       .where(eq(customers.id, customerId));
   }
+  const params = entry.key ? (entry.params ?? {}) : null;
   await db.insert(actionLogs).values({
     action,
-    description: entry.description ?? `${request.method} ${request.url.split('?')[0]}`,
+    description:
+      entry.description ??
+      renderLogDescription('en', entry.key ?? null, params, 'raw') ??
+      `${request.method} ${request.url.split('?')[0]}`,
+    description_key: entry.key ?? null,
+    params,
     ip: request.ip,
     user_id: entry.userId ?? request.user?.id ?? null,
     user_email: entry.userEmail ?? request.user?.email ?? null,

@@ -228,6 +228,8 @@ export class PgBossQueue implements JobQueue {
   }
 
   async start() {
+    // Started already (the demo seed starts the queue before the server does): one loop per queue.
+    if (this.loops.length && !this.controller.signal.aborted) return;
     await this.ensureStarted();
     this.controller = new AbortController();
     for (const [name, handler] of this.handlers) {

@@ -7,6 +7,7 @@ type Screen = LazyExoticComponent<ComponentType>;
  * may open which pattern comes from ROUTES_BY_ROLE (@verba/contracts); each screen loads on demand.
  */
 export const SIGNED_IN_SCREENS: Record<string, Screen> = {
+  '/dashboard': lazy(() => import('../features/dashboard/routes/dashboard-page.tsx')),
   '/tasks': lazy(() => import('../features/tasks/routes/task-list-page.tsx')),
   '/tasks/cancelled': lazy(() => import('../features/tasks/routes/cancelled-tasks-page.tsx')),
   '/tasks/ok/:id': lazy(() => import('../features/tasks/routes/task-payment-ok-page.tsx')),
@@ -17,6 +18,7 @@ export const SIGNED_IN_SCREENS: Record<string, Screen> = {
   '/tasks/:id/edit': lazy(() => import('../features/tasks/routes/task-edit-page.tsx')),
   '/tasks/:id/edit/status': lazy(() => import('../features/tasks/routes/task-status-page.tsx')),
   '/glossaries': lazy(() => import('../features/glossaries/routes/glossaries-page.tsx')),
+  '/glossaries/format': lazy(() => import('../features/glossaries/routes/glossary-format-page.tsx')),
   '/rates': lazy(() => import('../features/rates/routes/customer-rates-page.tsx')),
   '/general/rates': lazy(() => import('../features/rates/routes/general-rates-page.tsx')),
   '/departments': lazy(() => import('../features/departments/routes/department-list-page.tsx')),
@@ -33,6 +35,9 @@ export const SIGNED_IN_SCREENS: Record<string, Screen> = {
   '/languages': lazy(() => import('../features/languages/routes/languages-page.tsx')),
   '/logs': lazy(() => import('../features/logs/routes/logs-page.tsx')),
   '/settings': lazy(() => import('./routes/settings-page.tsx')),
+  '/invoices': lazy(() => import('../features/invoices/routes/invoice-list-page.tsx')),
+  '/invoices/create': lazy(() => import('../features/invoices/routes/invoice-create-page.tsx')),
+  '/invoices/:id': lazy(() => import('../features/invoices/routes/invoice-detail-page.tsx')),
   '/account': lazy(() => import('../features/account/routes/account-page.tsx')),
   '/company': lazy(() => import('../features/company/routes/company-page.tsx')),
 };

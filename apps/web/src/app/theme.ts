@@ -1,4 +1,5 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Input, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
 
 // A deep ink blue with enough contrast for white text at shades 6-9 (axe colour-contrast).
 const ink: MantineColorsTuple = [
@@ -28,6 +29,7 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+    Input: Input.extend({ classNames: { input: classes.input } }),
   },
 });
 

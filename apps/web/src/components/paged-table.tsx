@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import { TableScrollRegion } from './table-scroll-region.tsx';
+import classes from './paged-table.module.css';
 
 export interface PagedTableColumn<T> {
   key: string;
@@ -27,6 +29,39 @@ interface PagedTableProps<T> {
   rowTestId?: (row: T) => string;
   /** Many columns: tighter cell padding, so they fit beside the menu without scrolling. */
   dense?: boolean;
+  /**
+   * Where a row leads: the whole row opens it by mouse, and by Enter once the row has the focus.
+   * The row's own link (give it `tabIndex={-1}`: the row is the tab stop) stays for a new tab.
+   */
+  rowHref?: (row: T) => string;
+}
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
+
+/** Opens a row's item: with Ctrl, Cmd or the middle button in a new tab, as its link would. */
+function useRowOpener() {
+  const navigate = useNavigate();
+  const open = (href: string, newTab: boolean) => {
+    if (newTab) window.open(href, '_blank', 'noopener');
+    else void navigate(href);
+  };
+  return {
+    onClick: (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
+      // A click on the row's own link or button does its own thing; a drag that selected text is no click.
+      if ((event.target as Element).closest(INTERACTIVE)) return;
+      if (window.getSelection()?.toString()) return;
+      open(href, event.ctrlKey || event.metaKey || event.shiftKey);
+    },
+    onAuxClick: (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
+      if (event.button !== 1 || (event.target as Element).closest(INTERACTIVE)) return;
+      open(href, true);
+    },
+    onKeyDown: (href: string) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+      if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+      event.preventDefault();
+      open(href, event.ctrlKey || event.metaKey);
+    },
+  };
 }
 
 /** A list table with real headers, a visually hidden caption, loading, empty and paging states. */
@@ -45,7 +80,9 @@ export function PagedTable<T>({
   testId,
   rowTestId,
   dense = false,
+  rowHref,
 }: PagedTableProps<T>) {
+  const opener = useRowOpener();
   if (loading && !rows)
     return (
       <Center py="xl" role="status" aria-label={loadingLabel}>
@@ -73,15 +110,28 @@ export function PagedTable<T>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} visibleFrom={column.wide ? 'sm' : undefined}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {rows.map((row) => {
+              const href = rowHref?.(row);
+              const linkProps = href
+                ? {
+                    className: classes.linkRow,
+                    tabIndex: 0,
+                    onClick: opener.onClick(href),
+                    onAuxClick: opener.onAuxClick(href),
+                    onKeyDown: opener.onKeyDown(href),
+                    'data-href': href,
+                  }
+                : {};
+              return (
+                <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)} {...linkProps}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align} visibleFrom={column.wide ? 'sm' : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </TableScrollRegion>

@@ -11,7 +11,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 export async function downloadFile(
   path: string,
   fallbackName: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; query?: Record<string, string> } = {},
 ): Promise<void> {
   const { baseUrl, getToken, getLocale, onFailure } = apiClientConfig();
   const token = getToken();
@@ -21,7 +21,8 @@ export async function downloadFile(
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}?lang=${locale}`, {
+    const params = new URLSearchParams({ ...init.query, lang: locale });
+    response = await fetch(`${baseUrl}${path}${path.includes('?') ? '&' : '?'}${params.toString()}`, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

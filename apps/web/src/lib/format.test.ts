@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEuros, formatNumber } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatEuros,
+  formatFileSize,
+  formatNumber,
+} from './format.ts';
 import { activeMenuKey, canOpenRoute } from './permissions.ts';
 import type { UserDto } from '@verba/contracts';
 
@@ -22,6 +29,17 @@ describe('formatting', () => {
     expect(formatDateTime(late, 'en')).toBe('01/09/2026 07:05');
     expect(formatDateTime(late.getTime(), 'es')).toBe('09/01/2026 07:05');
     expect(formatDateTime(late.toISOString(), 'ca')).toBe('09/01/2026 07:05');
+  });
+
+  it('localises file sizes and decimals: "74,9 kB" in es and ca', () => {
+    expect(formatFileSize(74_890, 'en')).toBe('74.9 kB');
+    expect(formatFileSize(74_890, 'es')).toBe('74,9 kB');
+    expect(formatFileSize(74_890, 'ca')).toBe('74,9 kB');
+    expect(formatFileSize(512, 'es')).toBe('512 B');
+    expect(formatFileSize(3_200_000, 'ca')).toBe('3,2 MB');
+    expect(formatDecimal('1234.5', 'en', 1)).toBe('1,234.5');
+    expect(formatDecimal('2.1', 'es', 1)).toBe('2,1');
+    expect(formatDecimal(120, 'es', 1)).toBe('120,0');
   });
 
   it('writes nothing for a date it cannot read', () => {

@@ -38,3 +38,21 @@ export function formatEuros(amount: string | number, locale: Locale, fractionDig
     useGrouping: true,
   }).format(value);
 }
+
+/** A number with exactly `digits` decimals, grouped for the locale (payable words: one precision everywhere). */
+export function formatDecimal(value: string | number, locale: Locale, digits: number): string {
+  const number = Number(value);
+  if (!Number.isFinite(number)) return '—';
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: true,
+  }).format(number);
+}
+
+/** A file size in B, kB or MB (powers of 1000), one decimal, for the locale: "74.9 kB", "74,9 kB". */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  if (bytes < 1000) return `${formatNumber(bytes, locale)} B`;
+  if (bytes < 1000 * 1000) return `${formatDecimal(bytes / 1000, locale, 1)} kB`;
+  return `${formatDecimal(bytes / 1000 / 1000, locale, 1)} MB`;
+}

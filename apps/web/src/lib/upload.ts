@@ -56,7 +56,7 @@ export function uploadRequest<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = deps.createXhr();
     const locale = deps.locale();
-    xhr.open('POST', `/api${path}?lang=${encodeURIComponent(locale)}`);
+    xhr.open('POST', `/api${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.setRequestHeader('Accept-Language', locale);

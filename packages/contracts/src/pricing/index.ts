@@ -35,6 +35,8 @@ export type {
   TaxRule,
 } from './price-task.ts';
 export { priceTask } from './price-task.ts';
+export type { PricedLanguage, QuoteReadiness, UnpayableReason } from './quote-readiness.ts';
+export { outstandingBalance, quoteReadiness } from './quote-readiness.ts';
 
 export type { DueDate, DueDateInput, InstantLike } from './due-date.ts';
 export {
@@ -75,3 +77,5 @@ export {
   wordPriceField,
   wordsField,
 } from './schemas.ts';
+export type { InvoiceTotals } from './invoice-totals.ts';
+export { invoiceTotals } from './invoice-totals.ts';

@@ -3,8 +3,18 @@ import { z } from 'zod';
 import { TASK_STATES } from '../task-states.ts';
 import { dataReply, decimalString } from './replies.ts';
 
-/** Where a card order stands: open, paid, refused, or paid but not applied (to refund). */
-export const PAYMENT_STATUSES = ['PENDING', 'AUTHORISED', 'DECLINED', 'DUPLICATE', 'UNAPPLIED'] as const;
+/**
+ * Where a card order stands: open, paid, refused, paid but not applied (to refund), or cancelled
+ * because the task's price changed after it was issued.
+ */
+export const PAYMENT_STATUSES = [
+  'PENDING',
+  'AUTHORISED',
+  'DECLINED',
+  'DUPLICATE',
+  'UNAPPLIED',
+  'CANCELLED',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // ---- Requests ----
@@ -83,6 +93,18 @@ const balancePaymentSchema = z.object({
 export const startPaymentSchema = z.union([cardPaymentSchema, balancePaymentSchema]);
 export type StartPayment = z.infer<typeof startPaymentSchema>;
 export const startPaymentReply = dataReply(startPaymentSchema);
+
+/**
+ * GET /tasks/{id}/payment-preview: before the client leaves for the bank, what the payment will
+ * take from the balance and what from the card (nothing is held or stored).
+ */
+export const paymentPreviewSchema = z.object({
+  amount: decimalString,
+  balance_used: decimalString,
+  card_amount: decimalString,
+});
+export type PaymentPreview = z.infer<typeof paymentPreviewSchema>;
+export const paymentPreviewReply = dataReply(paymentPreviewSchema);
 
 /** POST /tasks/{id}/update/deferred: sent to production, or (ON_DEMAND clients) a payment. */
 export const sendDeferredSchema = z.union([

@@ -37,6 +37,9 @@ export const mailOutboxReply = dataReply(z.array(outboxMailDto));
 export const actionLogDto = z.object({
   id: z.number().int(),
   action: z.string(),
+  /** The action named in the reader's language (the code itself when it has no name). */
+  action_label: z.string(),
+  /** In the reader's language when the row has a message key; the stored text otherwise. */
   description: z.string(),
   created_at: timestamp,
   ip: z.string().nullable(),
@@ -45,3 +48,8 @@ export const actionLogDto = z.object({
 });
 export type ActionLogDto = z.infer<typeof actionLogDto>;
 export const actionLogPageReply = dataReply(pageOf(actionLogDto));
+
+/** An action the logs can be filtered by, named in the reader's language. */
+export const actionChoiceDto = z.object({ action: z.string(), label: z.string() });
+export type ActionChoiceDto = z.infer<typeof actionChoiceDto>;
+export const actionChoicesReply = dataReply(z.array(actionChoiceDto));

@@ -157,6 +157,9 @@ export const taskListRow = z.object({
   invoice_folio: z.string().nullable(),
   invoice_tag: invoiceTagSchema.nullable(),
   amount_without_taxes: decimalString,
+  /** A guest task (no customer): who asked for the quote. */
+  guest_company: z.string().nullable().default(null),
+  guest_name: z.string().nullable().default(null),
 });
 export const taskPage = pageOf(taskListRow).extend({ total_is_capped: z.boolean() });
 
@@ -285,7 +288,14 @@ export const taskDetail = z.object({
   quoted_at: timestamp.nullable(),
   other_concepts: z.array(otherConceptRow),
   payments: z.array(payTaskHistoryRow),
+  /** Taxes included, like the total: the amount to pay less the payments received. */
   outstanding_balance: decimalString,
+  /** Whether the quote can be paid now; if not, why (shown beside the disabled pay button). */
+  quote_readiness: z.object({
+    fully_priced: z.boolean(),
+    unpriced_language_ids: z.array(id),
+    reason: z.enum(['unpriced_languages', 'zero_total']).nullable(),
+  }),
   changes: z.array(
     z.object({
       id,
@@ -311,6 +321,16 @@ export const taskPriceSummary = z.looseObject({
   rateMissing: z.boolean().optional(),
 });
 
+/** GET /tasks/target-prices: what each target language costs per word from a source, for the order form. */
+export const targetPricesQuery = z.object({
+  source_language: idField,
+  translation_type: idField.optional(),
+  lang: z.string().optional(),
+});
+/** A priced target: its price per word for the type (4 decimals). Any target not listed: "price on request". */
+export const targetPrice = z.object({ language_id: id, price_per_word: decimalString });
+export type TargetPrice = z.infer<typeof targetPrice>;
+
 export const taskStateReply = z.object({ id, state: taskState, message: z.string() });
 export const deletedReply = z.object({ deleted: z.literal(true) });
 
@@ -321,6 +341,8 @@ export const taskReplies = {
   state: dataReply(taskStateReply),
   sourceFilesValidated: dataReply(z.object({ id, source_files_validated: z.boolean() })),
   amountToPay: dataReply(z.object({ id, amount_to_pay: decimalString })),
+  targetPrices: dataReply(z.array(targetPrice)),
+  recalculated: dataReply(z.object({ id, amount_to_pay: decimalString, message: z.string() })),
   daysToAdd: dataReply(z.object({ id, days_to_add: z.number().int(), due_date: timestamp.nullable() })),
   otherConcept: dataReply(otherConceptRow),
   payTaskHistory: dataReply(payTaskHistoryRow),

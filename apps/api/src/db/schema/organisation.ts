@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -164,7 +165,11 @@ export const actionLogs = pgTable(
   {
     id: serial('id').primaryKey(),
     action: varchar('action', { length: 100 }).notNull(),
+    /** The English text; what old rows (and rows without a key) show. */
     description: text('description').notNull(),
+    /** The description as a message key (`logs.descriptions.<key>`) and its values, rendered in the reader's language. */
+    description_key: varchar('description_key', { length: 100 }),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     ip: varchar('ip', { length: 64 }),
     user_id: integer('user_id'),
     user_email: varchar('user_email', { length: 255 }),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -14,33 +15,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, percent, updatedAt } from './columns.ts';
-import { countries, languages, translationTypes } from './reference.ts';
+import { languages, translationTypes } from './reference.ts';
 import { customers, departments, users } from './organisation.ts';
-
-export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
-  folio: varchar('folio', { length: 50 }).notNull().unique(),
-  customer_id: integer('customer_id')
-    .notNull()
-    .references(() => customers.id),
-  amount: money('amount').notNull(),
-  amount_without_taxes: money('amount_without_taxes').notNull(),
-  tax_option: varchar('tax_option', { length: 16 }).notNull(),
-  issued_at: timestamp('issued_at', { withTimezone: true }).notNull(),
-  file_path: text('file_path'),
-  payment_status: varchar('payment_status', { length: 16 }).notNull().default('pending'),
-  enterprise: varchar('enterprise', { length: 255 }),
-  tin: varchar('tin', { length: 255 }),
-  address_1: varchar('address_1', { length: 255 }),
-  address_2: varchar('address_2', { length: 255 }),
-  town: varchar('town', { length: 255 }),
-  province: varchar('province', { length: 255 }),
-  zip_code: varchar('zip_code', { length: 32 }),
-  country: varchar('country', { length: 255 }),
-  phone: varchar('phone', { length: 50 }),
-  email: varchar('email', { length: 255 }),
-  created_at: createdAt(),
-});
+import { invoices } from './invoices.ts';
 
 export const tasks = pgTable(
   'tasks',
@@ -76,6 +53,8 @@ export const tasks = pgTable(
     amount_to_pay: money('amount_to_pay').notNull().default('0'),
     days_to_add: integer('days_to_add').notNull().default(0),
     due_date: timestamp('due_date', { withTimezone: true }),
+    /** Goes up at every change of the price (quote, amount to pay, days): a card order is bound to one version. */
+    price_version: integer('price_version').notNull().default(0),
     quoted_at: timestamp('quoted_at', { withTimezone: true }),
     approved_at: timestamp('approved_at', { withTimezone: true }),
     approved_user_id: integer('approved_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -94,6 +73,14 @@ export const tasks = pgTable(
     index('tasks_department_idx').on(t.department_id, t.id),
     index('tasks_user_idx').on(t.user_id, t.id),
     index('tasks_created_idx').on(t.created_at),
+    // The dashboards (issue 22): approved work by month, per customer, and work due soon.
+    index('tasks_approved_idx')
+      .on(t.approved_at)
+      .where(sql`${t.approved_at} is not null`),
+    index('tasks_customer_approved_idx').on(t.customer_id, t.approved_at),
+    index('tasks_due_idx')
+      .on(t.due_date)
+      .where(sql`${t.state} in ('APPROVED', 'DEFERRED', 'IN_COURSE')`),
     // The list's text filter matches anywhere in the name or code: trigram indexes, never a scan.
     index('tasks_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     index('tasks_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
@@ -257,45 +244,14 @@ export const payments = pgTable(
     completed_at: timestamp('completed_at', { withTimezone: true }),
     /** While PENDING and before this time, `balance_used` is held for this order: nobody else draws it. */
     balance_held_until: timestamp('balance_held_until', { withTimezone: true }),
+    /** The task's `price_version` the order was issued for: a later price cancels it. */
+    price_version: integer('price_version').notNull().default(0),
   },
   (t) => [
     index('payments_task_idx').on(t.task_id),
     index('payments_customer_idx').on(t.customer_id, t.status),
   ],
 );
-
-export const glossaries = pgTable('glossaries', {
-  id: serial('id').primaryKey(),
-  customer_id: integer('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  type: varchar('type', { length: 1 }).notNull(),
-  source_language_id: integer('source_language_id').references(() => languages.id),
-  target_language_id: integer('target_language_id').references(() => languages.id),
-  languages: jsonb('languages'),
-  file_name: varchar('file_name', { length: 255 }).notNull(),
-  file_path: text('file_path').notNull(),
-  uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: createdAt(),
-});
-
-export const quoteRequests = pgTable('quote_requests', {
-  id: serial('id').primaryKey(),
-  company_name: varchar('company_name', { length: 40 }),
-  country_id: integer('country_id').references(() => countries.id),
-  first_name: varchar('first_name', { length: 25 }).notNull(),
-  last_name: varchar('last_name', { length: 25 }).notNull(),
-  email: varchar('email', { length: 255 }).notNull(),
-  phone_number: varchar('phone_number', { length: 16 }).notNull(),
-  source_language_id: integer('source_language_id').references(() => languages.id),
-  target_languages: jsonb('target_languages').notNull(),
-  comments: varchar('comments', { length: 255 }),
-  privacy_policy: boolean('privacy_policy').notNull(),
-  review_originals: boolean('review_originals').notNull().default(false),
-  lang: varchar('lang', { length: 2 }),
-  task_id: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
-  created_at: createdAt(),
-});
 
 /** Translation memory units per customer and language pair (fed by TMX imports and deliveries). */
 export const tmUnits = pgTable(
@@ -312,7 +268,14 @@ export const tmUnits = pgTable(
     source_hash: varchar('source_hash', { length: 64 }).notNull(),
     prev_hash: varchar('prev_hash', { length: 64 }),
     next_hash: varchar('next_hash', { length: 64 }),
+    /** The feed (tm_imports) that added the unit; a failed TMX import removes its units by it. */
+    import_id: integer('import_id'),
     created_at: createdAt(),
   },
-  (t) => [index('tm_units_lookup_idx').on(t.customer_id, t.source_lang, t.target_lang, t.source_hash)],
+  (t) => [
+    index('tm_units_import_idx').on(t.import_id),
+    // A pair's units in insertion order: the TMX export pages through them by id.
+    index('tm_units_pair_id_idx').on(t.customer_id, t.source_lang, t.target_lang, t.id),
+    index('tm_units_lookup_idx').on(t.customer_id, t.source_lang, t.target_lang, t.source_hash),
+  ],
 );

@@ -2,11 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { countries, customers, departmentUsers, departments, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { FastifyInstance } from 'fastify';
+import { seedDemoContent } from './demo-content.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
+import { seedDemoGuestQuote } from './demo-guest.ts';
+import { seedDemoGlossaries } from './demo-glossaries.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** Demo accounts of the README. Runs only when the database has no users yet. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Demo accounts of the README. Runs only when the database has no users yet. Given the built app
+ * (the server does), also the demo's content: rates, Acme's memory, tasks in every state, an
+ * invoice and a glossary (whose file goes to the app's storage).
+ */
+export async function seedDemoData(db: Db, app?: FastifyInstance): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
   if (existing.length) return false;
   const countryId = async (code: string) => {
@@ -18,7 +27,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   // Looked up before the transaction: PGlite has one connection, so `db` inside `tx` would wait forever.
   const epe = await countryId('EPE');
   const us = await countryId('US');
-  await db.transaction(async (tx) => {
+  const ids = await db.transaction(async (tx) => {
     const [acme] = await tx
       .insert(customers)
       .values({
@@ -93,6 +102,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const acmeUser = created.find((u) => u.email === 'user@acme.test');
     if (!marketing || !acmeUser) throw new Error('Demo department was not created');
     await tx.insert(departmentUsers).values({ department_id: marketing.id, user_id: acmeUser.id });
+    const admin = created.find((u) => u.email === 'admin@verba.test');
+    if (!admin) throw new Error('Demo admin was not created');
+    return { acme: acme.id, globex: globex.id, admin: admin.id };
   });
+  if (app) await seedDemoContent(app, { ...ids, password: DEMO_PASSWORD });
+  await seedDemoInvoices(db);
+  await seedDemoGuestQuote(db);
+  if (app) await seedDemoGlossaries(db, app.storage);
   return true;
 }

@@ -43,7 +43,7 @@ describe('password reset', () => {
     const asked = await askReset(t.app, { email: DEMO.acmeUser, lang: 'en' });
     expect(asked.status).toBe(200);
     const mail = await lastMailTo(DEMO.acmeUser);
-    expect(mail?.subject).toBe('Restablece tu contraseña de Verba'); // user@acme.test reads Spanish
+    expect(mail?.subject).toBe('Restablezca su contraseña de Verba'); // user@acme.test reads Spanish
     expect(mail?.status).toBe('outbox');
     const { token, email } = linkOf(mail?.text ?? '');
     expect(email).toBe(DEMO.acmeUser);
@@ -96,7 +96,7 @@ describe('password reset', () => {
     expect(unknown.json).toEqual(known.json);
     expect(inactive.json).toEqual(known.json);
     expect(await mails()).toBe(before + 1);
-    expect((await lastMailTo(DEMO.pm))?.subject).toBe('Restableix la teva contrasenya de Verba');
+    expect((await lastMailTo(DEMO.pm))?.subject).toBe('Restableixi la seva contrasenya de Verba');
   });
 
   it('refuses an expired token, a token for another email and a made-up token, in the request language', async () => {
@@ -110,7 +110,7 @@ describe('password reset', () => {
       body: { token: 'made-up', lang: 'es' },
     });
     expect(madeUp.json.message).toBe(
-      'Este enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
+      'Este enlace para restablecer la contraseña no es válido o ha caducado. Solicite uno nuevo.',
     );
     await t.database.db.update(passwordResets).set({ expires_at: sql`now() - interval '1 minute'` });
     const expired = await call(t.app, 'POST', '/api/auth/password/validate', { body: { token } });
@@ -124,7 +124,7 @@ describe('password reset', () => {
     const bad = await call(t.app, 'POST', '/api/auth/password/email', {
       body: { email: 'not-an-email', lang: 'ca' },
     });
-    expect(bad.json.errors.email).toEqual(['Introdueix una adreça de correu electrònic vàlida.']);
+    expect(bad.json.errors.email).toEqual(['Introdueixi una adreça de correu electrònic vàlida.']);
   });
 });
 

@@ -36,6 +36,8 @@ export async function claimLoginAttempt(
       .values({
         action: LOGIN_FAILED_ACTION,
         description: 'Failed sign-in attempt',
+        description_key: 'auth.sign_in_failed',
+        params: {},
         ip: attempt.ip,
         user_id: null,
         user_email: attempt.email,

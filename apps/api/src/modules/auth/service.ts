@@ -61,7 +61,7 @@ export async function login(
     },
     {
       action: 'auth.login',
-      description: 'Signed in',
+      key: 'auth.signed_in',
       userEmail: user.email,
       userId: user.id,
       customerId: user.customer_id,
@@ -71,7 +71,7 @@ export async function login(
 
 export async function logout(deps: Deps, actor: Actor): Promise<Outcome<{ ok: boolean; message: string }>> {
   await repo.revokeSession(deps.db, actor.user.session_id);
-  return outcome({ ok: true, message: actor.t('auth.logged_out') }, { description: 'Signed out' });
+  return outcome({ ok: true, message: actor.t('auth.logged_out') }, { key: 'auth.signed_out' });
 }
 
 /** The signed-in user as the API shows it. */
@@ -95,7 +95,7 @@ export async function sendResetLink(
     { message: caller.t('auth.reset_link_sent') },
     {
       action: 'auth.password_reset_requested',
-      description: 'Password reset requested',
+      key: 'auth.reset_requested',
       userEmail: email,
       customerId: null,
     },
@@ -120,7 +120,7 @@ export async function validateResetToken(
   return outcome(
     { valid: true, message: caller.t('auth.reset_token_valid') },
     {
-      description: 'Password reset link checked',
+      key: 'auth.reset_checked',
       customerId: null,
       ...(email === undefined ? {} : { userEmail: email }),
     },
@@ -144,7 +144,7 @@ export async function resetPassword(
     { message: caller.t('auth.password_reset') },
     {
       action: 'auth.password_reset',
-      description: 'Password reset with a mailed link',
+      key: 'auth.reset_done',
       ...(user ? { userEmail: user.email, userId: user.id } : {}),
       customerId: user?.customer_id ?? null,
     },

@@ -99,8 +99,8 @@ describe('customers', () => {
       name: ['Aquest camp és obligatori.'],
       town: ['Ha de tenir com a màxim 255 caràcters.'],
       country_id: ['Aquest camp és obligatori.'],
-      payment_scheme: ['Tria una de les opcions permeses.'],
-      success_representative_email: ['Introdueix una adreça de correu electrònic vàlida.'],
+      payment_scheme: ['Triï una de les opcions permeses.'],
+      success_representative_email: ['Introdueixi una adreça de correu electrònic vàlida.'],
     });
     const unknownCountry = await call(t.app, 'POST', '/api/customers/store', {
       token: tokens.admin,

@@ -1,6 +1,7 @@
 import type { CustomerEditInput, CustomerInput } from '@verba/contracts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
+import { requestQuoteRecalculation } from '../../lib/quote-recalculation.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
 
@@ -58,7 +59,8 @@ export async function createCustomer(
   await checkCountry(deps, fields.country_id);
   const row = await repo.insertCustomer(deps.db, fields);
   return outcome(await customerDetail(deps, row.id), {
-    description: `Created customer ${row.name}`,
+    key: 'customers.created',
+    params: { name: row.name },
     customerId: row.id,
   });
 }
@@ -74,8 +76,11 @@ export async function updateCustomer(
   await existing(deps, id);
   await checkCountry(deps, fields.country_id);
   await repo.updateCustomer(deps.db, id, fields);
+  // the discount, the country's taxes and the payment scheme price its quotes
+  await requestQuoteRecalculation(deps, { customerId: id, cause: 'customer terms changed' });
   return outcome(await customerDetail(deps, id), {
-    description: `Updated customer ${fields.name}`,
+    key: 'customers.updated',
+    params: { name: fields.name },
     customerId: id,
   });
 }
@@ -90,7 +95,8 @@ export async function deleteCustomer(deps: Deps, actor: Actor, id: number) {
       { deleted: false, deactivated: true, message: actor.t('customers.deactivated_instead') },
       {
         action: 'customers.deactivate',
-        description: `Deactivated customer ${row.name} (it has tasks or invoices)`,
+        key: 'customers.deactivated',
+        params: { name: row.name },
         customerId: id,
       },
     );
@@ -98,7 +104,7 @@ export async function deleteCustomer(deps: Deps, actor: Actor, id: number) {
   await repo.eraseCustomer(deps.db, id);
   return outcome(
     { deleted: true, deactivated: false, message: actor.t('customers.deleted') },
-    { description: `Deleted customer ${row.name}`, customerId: null },
+    { key: 'customers.deleted', params: { name: row.name }, customerId: null },
   );
 }
 
@@ -136,7 +142,11 @@ export async function addBonus(
   const bonus = await repo.insertBonus(deps.db, { ...input, users, created_by: actor.user.id });
   return outcome(
     { bonus, balance: await repo.customerBalance(deps.db, customer.id) },
-    { description: `Bonus of ${input.amount} EUR for ${customer.name}`, customerId: customer.id },
+    {
+      key: 'customers.bonus',
+      params: { amount: input.amount, name: customer.name },
+      customerId: customer.id,
+    },
   );
 }
 
@@ -155,7 +165,8 @@ export async function assignProjects(
     input.idcp_project_id ?? row.idcp_project_id,
   );
   return outcome(await existing(deps, id), {
-    description: `Assigned projects to ${row.name}`,
+    key: 'customers.projects_assigned',
+    params: { name: row.name },
     customerId: id,
   });
 }

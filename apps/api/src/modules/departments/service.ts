@@ -36,7 +36,7 @@ export async function create(deps: Deps, actor: Actor, input: DepartmentInput) {
   const customerId = policy.assertCanCreateDepartment(actor.user);
   const users = (await checkedUsers(deps, customerId, input.users)) ?? [];
   const row = await repo.insertDepartment(deps.db, customerId, input.title, users);
-  return outcome(await detail(deps, row), { description: `Created department ${row.title}` });
+  return outcome(await detail(deps, row), { key: 'departments.created', params: { title: row.title } });
 }
 
 export async function update(deps: Deps, actor: Actor, id: number, input: DepartmentInput) {
@@ -44,7 +44,7 @@ export async function update(deps: Deps, actor: Actor, id: number, input: Depart
   policy.assertCanManageDepartment(actor.user, row);
   const users = await checkedUsers(deps, row.customer_id, input.users);
   await repo.updateDepartment(deps.db, id, input.title, users);
-  return outcome(await detail(deps, row), { description: `Updated department ${input.title}` });
+  return outcome(await detail(deps, row), { key: 'departments.updated', params: { title: input.title } });
 }
 
 /** Refused while the department has users: the answer says how many and who. */
@@ -68,7 +68,7 @@ export async function remove(deps: Deps, actor: Actor, id: number) {
     });
   }
   await repo.deleteDepartment(deps.db, id);
-  return outcome({ deleted: true }, { description: `Deleted department ${row.title}` });
+  return outcome({ deleted: true }, { key: 'departments.deleted', params: { title: row.title } });
 }
 
 /** The departments the signed-in client may order for (see the policy). */

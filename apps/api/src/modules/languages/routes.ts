@@ -35,7 +35,8 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       `/languages/${list}`,
       {
         schema: { tags: ['languages'], response: { 200: languageListReply } },
-        config: { access: 'languages:read' },
+        // The public quote form picks its languages from these (guests read them too).
+        config: { access: 'public' },
       },
       async (request) => ({ data: await service.listLanguagesFor(app, request.locale, list) }),
     );
@@ -66,10 +67,10 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['languages'],
-        summary: 'Countries with their tax rule',
+        summary: 'Countries with their tax rule (public: the quote form asks for the country)',
         response: { 200: countryListReply },
       },
-      config: { access: 'authenticated' },
+      config: { access: 'public' },
     },
     async (request) => ({ data: await service.listCountries(app, request.locale) }),
   );

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { languageSourceBody, Locale, translationTypeBody } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
+import { requestQuoteRecalculation } from '../../lib/quote-recalculation.ts';
 import * as repo from './repository.ts';
 
 type LanguageSourceBody = z.infer<typeof languageSourceBody>;
@@ -48,7 +49,8 @@ export async function setLanguageSource(
   if (!row) throw notFound();
   return outcome(languageDto(row, actor.locale), {
     action: 'languages.set_source',
-    description: `${row.iso_code} ${row.is_source ? 'is' : 'is no longer'} a source language`,
+    key: row.is_source ? 'languages.source_on' : 'languages.source_off',
+    params: { code: row.iso_code },
   });
 }
 
@@ -68,7 +70,7 @@ export async function listTranslationTypes(deps: Pick<Deps, 'db'>, locale: Local
 }
 
 export async function updateTranslationType(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'jobs'>,
   actor: Actor,
   id: number,
   input: TranslationTypeBody,
@@ -82,8 +84,13 @@ export async function updateTranslationType(
     percent: percent.toFixed(2),
   });
   if (!row) throw notFound();
+  await requestQuoteRecalculation(deps, {
+    customerId: null,
+    cause: `translation type ${row.id} set to ${row.percent} %`,
+  });
   return outcome(translationTypeDto(row, actor.locale), {
     action: 'translation_types.update',
-    description: `Translation type ${row.id} set to ${row.percent} %`,
+    key: 'languages.type_percent',
+    params: { id: row.id, percent: row.percent },
   });
 }

@@ -39,7 +39,12 @@ const refused = (
 ): Outcome<BankResult> =>
   outcome(
     { paymentDone: false, messageKey, ...(messageValues ? { messageValues } : {}), taskId },
-    { action: 'payments.refused', description: `${reason}: ${description}`, customerId },
+    {
+      action: 'payments.refused',
+      key: 'payments.refused',
+      params: { reason: reason.replaceAll(' ', '_'), detail: description },
+      customerId,
+    },
   );
 
 /** The message of an order answered before (a replayed or second answer). */
@@ -47,6 +52,7 @@ function repeatMessage(status: repo.PaymentRow['status'], storedCode: string): s
   if (status === 'AUTHORISED') return 'payments.approved';
   if (status === 'DECLINED')
     return responseKind(storedCode) === 'cancelled' ? 'payments.cancelled' : 'payments.declined';
+  if (status === 'CANCELLED') return 'payments.price_changed';
   return status === 'DUPLICATE' ? 'payments.already_paid' : 'payments.verification_failed';
 }
 
@@ -101,13 +107,18 @@ export async function handleBankResponse(
     if (drawsFrom) await repo.lockCustomer(tx, drawsFrom);
     const locked = await repo.lockPayment(tx, payment.id);
     if (!locked) return { kind: 'gone' as const };
+    const codes = { response_code: code, authorisation_code: verdict.authorisationCode };
+    // Cancelled because the price changed, yet charged: the money is kept aside for a refund.
+    if (locked.status === 'CANCELLED' && verdict.kind === 'authorised') {
+      await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+      return { kind: 'price_changed' as const, now: task?.amount_to_pay ?? null };
+    }
     if (locked.status !== 'PENDING')
       return { kind: 'repeat' as const, status: locked.status, stored: locked.response_code ?? '' };
     if (verdict.kind !== 'authorised') {
       await repo.completePayment(tx, locked.id, 'DECLINED', { response_code: code });
       return { kind: 'declined' as const };
     }
-    const codes = { response_code: code, authorisation_code: verdict.authorisationCode };
     const other = await repo.otherAuthorisedPayment(tx, locked.task_id, locked.id);
     if (other) {
       await repo.completePayment(tx, locked.id, 'DUPLICATE', codes);
@@ -116,6 +127,11 @@ export async function handleBankResponse(
     if (!task || !PAYABLE_STATES.includes(task.state)) {
       await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
       return { kind: 'unapplied' as const, state: task?.state ?? 'deleted' };
+    }
+    // Issued for an older price (the cancelling job has not run yet): never approves at it.
+    if (task.price_version !== locked.price_version) {
+      await repo.completePayment(tx, locked.id, 'UNAPPLIED', codes);
+      return { kind: 'price_changed' as const, now: task.amount_to_pay };
     }
     if (drawsFrom) {
       const available = await balanceAvailableFor(tx, drawsFrom, locked.task_id, now);
@@ -178,6 +194,14 @@ export async function handleBankResponse(
         taskId,
         'payments.not_payable',
         { state: result.state },
+      );
+    case 'price_changed':
+      return refused(
+        'price changed',
+        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the order was issued for ${payment.amount} EUR and was cancelled when the price of the task changed${result.now ? ` (now ${result.now} EUR)` : ''}; task not approved, refund it`,
+        customerId,
+        taskId,
+        'payments.price_changed',
       );
     case 'balance_spent':
       return refused(

@@ -4,7 +4,7 @@ import { formatLongDate } from '../../lib/format.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
-import { findUserById } from '../users/service.ts';
+import { activeStaff, findUserById } from '../users/service.ts';
 import * as repo from './repository.ts';
 
 const formatDue = (due: Date | null, locale: Locale) => (due ? formatLongDate(due, locale) : '-');
@@ -48,7 +48,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
         ]),
       });
     }
-    for (const staff of await repo.activeStaff(deps.db)) {
+    for (const staff of await activeStaff(deps.db)) {
       const locale = staff.language as Locale;
       const t = translator(locale);
       const staffValues = { ...values, customer: customer?.name ?? '-', amount: task.amount_to_pay };

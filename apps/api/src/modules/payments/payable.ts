@@ -3,7 +3,7 @@ import { compareMoney, includedTax, sumMoney } from '@verba/contracts/pricing';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActionLogEntry } from '../../plugins/action-log.ts';
 import { customerBalance } from '../customers/service.ts';
-import { approveTask, type TaskRow } from '../tasks/service.ts';
+import { approveTask, pricedForPayment, type TaskRow } from '../tasks/service.ts';
 import * as repo from './repository.ts';
 
 /** States a payment or a send-to-production moves a task out of. */
@@ -30,35 +30,44 @@ export async function assertPayable(db: repo.Conn, task: TaskRow): Promise<void>
     throw new PaymentRefused(
       {
         action: 'payments.refused',
-        description: `Task ${task.code}: payment refused, the task is already ${task.state}`,
+        key: 'payments.already_state',
+        params: { code: task.code, state: task.state },
         customerId: task.customer_id,
       },
       'payments.already_paid',
     );
   if (!PAYABLE_STATES.includes(task.state))
     throw new AppError(422, 'payments.not_payable', { values: { state: task.state } });
+  const readiness = await pricedForPayment(db, task);
+  if (readiness.reason === 'unpriced_languages') throw new AppError(422, 'payments.no_price');
+  if (readiness.reason === 'zero_total') throw new AppError(422, 'payments.zero_total');
   if (task.custom_quote && !task.source_files_validated)
     throw new AppError(422, 'payments.awaiting_validation');
-  if (compareMoney(task.amount_to_pay, '0') <= 0 || (await repo.targetsWithoutRate(db, task.id)) > 0)
-    throw new AppError(422, 'payments.no_price');
 }
 
 /**
  * What the customer's balance still offers a task: its booked balance minus what the open card
  * orders of its other tasks hold. Only meaningful with the customer row locked.
  */
-export async function balanceAvailableFor(tx: repo.Tx, customerId: number, taskId: number, at: Date) {
+export async function balanceAvailableFor(tx: repo.Conn, customerId: number, taskId: number, at: Date) {
   const booked = await customerBalance(tx, customerId);
   const held = await repo.balanceHeldByOtherTasks(tx, customerId, taskId, at);
   return sumMoney(booked, `-${held}`);
+}
+
+/** The balance first, the card for the rest: what each part of `amount` comes from. */
+export function splitPayment(amount: string, balance: string) {
+  const balanceUsed =
+    compareMoney(balance, '0') <= 0 ? '0.00' : compareMoney(balance, amount) >= 0 ? amount : balance;
+  return { balanceUsed, card: sumMoney(amount, `-${balanceUsed}`) };
 }
 
 type PaidOrder = Pick<repo.PaymentRow, 'order_number' | 'amount' | 'balance_used' | 'card_amount'>;
 
 /**
  * The approval's lines in the task's payments table: the balance part and the card part, each
- * with the tax it includes (the two add up to the tax of the whole amount), so the outstanding
- * balance, which is counted before taxes, comes to zero when the quote is paid.
+ * with the tax it includes (the two add up to the tax of the whole amount); the outstanding
+ * balance, counted with taxes like the total, comes to zero when the quote is paid.
  */
 async function recordPaymentLines(tx: repo.Tx, task: TaskRow, userId: number | null, payment: PaidOrder) {
   // The quote's own taxes when the whole quote is paid (taxes are rounded per line there).

@@ -1032,7 +1032,7 @@ describe('the services take plain inputs (a job or the CLI can call them)', () =
     await expect(startPayment(t.app, gateway, actor, taskId)).rejects.toMatchObject({
       status: 422,
       messageKey: 'payments.already_paid',
-      log: { description: expect.stringContaining('already APPROVED') },
+      log: { key: 'payments.already_state', params: expect.objectContaining({ state: 'APPROVED' }) },
     });
     // the services return their log entries; only the routes write them
     expect(await logRows()).toBe(before);

@@ -1,15 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import {
-  customers,
-  payments,
-  payTaskHistories,
-  quoteRequests,
-  taskTargetLanguages,
-  tasks,
-  users,
-} from '../../db/schema/index.ts';
+import { customers, payments, payTaskHistories, quoteRequests, tasks } from '../../db/schema/index.ts';
 
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'status'> & { status: PaymentStatus };
@@ -29,7 +21,7 @@ export async function lockCustomer(tx: Tx, customerId: number) {
 }
 
 /** What open card orders of the customer's other tasks still hold of its balance at `at`. */
-export async function balanceHeldByOtherTasks(tx: Tx, customerId: number, taskId: number, at: Date) {
+export async function balanceHeldByOtherTasks(tx: Conn, customerId: number, taskId: number, at: Date) {
   const [row] = await tx
     .select({ held: sql<string>`coalesce(sum(${payments.balance_used}), 0)::numeric(14, 2)::text` })
     .from(payments)
@@ -39,6 +31,8 @@ export async function balanceHeldByOtherTasks(tx: Tx, customerId: number, taskId
         ne(payments.task_id, taskId),
         eq(payments.status, 'PENDING'),
         gt(payments.balance_held_until, at),
+        // an order issued for an older price of its task can no longer approve it: it holds nothing
+        sql`${payments.price_version} = (select ${tasks.price_version} from ${tasks} where ${tasks.id} = ${payments.task_id})`,
       ),
     );
   return row?.held ?? '0.00';
@@ -56,6 +50,21 @@ export async function releaseTaskHolds(tx: Tx, taskId: number) {
         isNotNull(payments.balance_held_until),
       ),
     );
+}
+
+/**
+ * The task's open orders issued for another price version than `version` are CANCELLED (they
+ * hold nothing); returns their order numbers.
+ */
+export async function cancelStaleOrders(tx: Tx, taskId: number, version: number): Promise<string[]> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: 'CANCELLED', completed_at: new Date(), balance_held_until: null })
+    .where(
+      and(eq(payments.task_id, taskId), eq(payments.status, 'PENDING'), ne(payments.price_version, version)),
+    )
+    .returning({ order: payments.order_number });
+  return rows.map((r) => r.order);
 }
 
 export async function lockPayment(tx: Tx, id: number) {
@@ -113,14 +122,6 @@ export async function completePayment(
     .where(eq(payments.id, id));
 }
 
-/** Active provider staff who hear about approvals (VERBA_ADMIN and VERBA_PM). */
-export async function activeStaff(db: Conn) {
-  return db
-    .select({ email: users.email, name: users.name, language: users.language })
-    .from(users)
-    .where(and(eq(users.is_active, true), inArray(users.type, ['VERBA_ADMIN', 'VERBA_PM'])));
-}
-
 /** A guest's temporary task, found only by its unguessable link token. */
 export async function findGuestTask(db: Conn, token: string) {
   const [row] = await db
@@ -137,15 +138,6 @@ export async function guestRequester(db: Conn, taskId: number) {
     .from(quoteRequests)
     .where(eq(quoteRequests.task_id, taskId));
   return row;
-}
-
-/** How many of the task's target languages have no rate to price them. */
-export async function targetsWithoutRate(db: Conn, taskId: number): Promise<number> {
-  const rows = await db
-    .select({ summary: taskTargetLanguages.price_summary })
-    .from(taskTargetLanguages)
-    .where(eq(taskTargetLanguages.task_id, taskId));
-  return rows.filter((r) => (r.summary as { rateMissing?: boolean } | null)?.rateMissing === true).length;
 }
 
 export async function findTask(db: Conn, taskId: number) {

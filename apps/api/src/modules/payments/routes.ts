@@ -6,6 +6,7 @@ import {
   idParam,
   payTaskBody,
   paymentNotificationReply,
+  paymentPreviewReply,
   postedSignedFields,
   sendDeferredReply,
   startPaymentReply,
@@ -27,6 +28,7 @@ import {
 } from './gateway/sandbox-bank.ts';
 import { isAuthorised, signedFieldsOf } from './gateway/redsys-protocol.ts';
 import { RESPONSE_CANCELLED } from './gateway/verdict.ts';
+import { registerOrderCancellation } from './order-cancellation.ts';
 import * as service from './service.ts';
 
 /** The sandbox bank's page and its Pay/Cancel form. */
@@ -43,6 +45,7 @@ const bankForm = postedSignedFields.extend({
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Throws at build time on a bad configuration (sandbox in production, Redsys without a key).
   const gateway = createGateway(app.config);
+  registerOrderCancellation(app);
 
   // Banks post form-urlencoded bodies (scoped to this plugin).
   app.addContentTypeParser(
@@ -83,6 +86,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = service.startPayment(app, gateway, actorOf(request), request.body.taskId);
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
+  );
+
+  app.get(
+    '/tasks/:id/payment-preview',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'What paying the task now takes from the balance and what from the card (nothing held)',
+        params: idParam,
+        response: { 200: paymentPreviewReply },
+      },
+      config: { access: 'tasks:pay' },
+    },
+    async (request) => ({ data: await service.paymentPreview(app, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -240,7 +257,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!params) {
         request.actionLog = {
           action: 'payments.refused',
-          description: 'sandbox bank: request with a wrong signature',
+          key: 'payments.wrong_signature',
         };
         return reply
           .status(400)

@@ -11,4 +11,6 @@ export {
   type BankResult,
 } from './bank-response.ts';
 export { notifyApproval } from './notifications.ts';
+export { paymentPreview } from './preview.ts';
+export { cancelStaleOrders } from './order-cancellation.ts';
 export { PaymentRefused } from './payable.ts';

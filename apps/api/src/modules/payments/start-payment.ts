@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { PaymentSummary, SendDeferred, StartPayment } from '@verba/contracts';
-import { compareMoney, sumMoney } from '@verba/contracts/pricing';
+import { compareMoney } from '@verba/contracts/pricing';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
@@ -15,6 +15,7 @@ import {
   approveWithPayment,
   assertPayable,
   balanceAvailableFor,
+  splitPayment,
 } from './payable.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
@@ -43,7 +44,7 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 }
 
 /** The task as the signed-in caller sees it (404 when not), once the policy lets them pay it. */
-async function taskToPay(deps: Deps, actor: Actor, taskId: number): Promise<TaskRow> {
+export async function taskToPay(deps: Deps, actor: Actor, taskId: number): Promise<TaskRow> {
   if (!policy.roleMay(actor.user, 'pay')) throw forbidden();
   const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
   if (!task) throw notFound();
@@ -107,13 +108,12 @@ async function openPayment(
     if (await repo.otherAuthorisedPayment(tx, taskId)) return { kind: 'paid' as const };
     const amount = fresh.amount_to_pay;
     if (fresh.customer_id) await repo.lockCustomer(tx, fresh.customer_id);
+    await repo.cancelStaleOrders(tx, taskId, fresh.price_version);
     await repo.releaseTaskHolds(tx, taskId);
     const balance = fresh.customer_id
       ? await balanceAvailableFor(tx, fresh.customer_id, taskId, now)
       : '0.00';
-    const balanceUsed =
-      compareMoney(balance, '0') <= 0 ? '0.00' : compareMoney(balance, amount) >= 0 ? amount : balance;
-    const card = sumMoney(amount, `-${balanceUsed}`);
+    const { balanceUsed, card } = splitPayment(amount, balance);
     const base = {
       task_id: taskId,
       customer_id: fresh.customer_id,
@@ -122,6 +122,8 @@ async function openPayment(
       balance_used: balanceUsed,
       card_amount: card,
       created_by: who.userId,
+      // bound to this price: any change of it cancels the order (PRICE_CHANGED_JOB)
+      price_version: fresh.price_version,
     };
     if (compareMoney(card, '0') === 0) {
       const payment = await repo.insertPayment(tx, {
@@ -148,7 +150,8 @@ async function openPayment(
     throw new PaymentRefused(
       {
         action: 'payments.refused',
-        description: `Task ${task.code}: payment refused, the task is already paid`,
+        key: 'payments.already_paid',
+        params: { code: task.code },
         customerId: task.customer_id,
       },
       'payments.already_paid',
@@ -168,7 +171,8 @@ async function openPayment(
       },
       {
         action: 'payments.balance',
-        description: `Task ${task.code} paid with the balance: ${p.amount} EUR (order ${p.order_number}), approved`,
+        key: 'payments.paid_with_balance',
+        params: { code: task.code, amount: p.amount, order: p.order_number },
         customerId: task.customer_id,
       },
     );
@@ -185,7 +189,15 @@ async function openPayment(
     { paymentDone: false, form, payment: summary(p) },
     {
       action: 'payments.form',
-      description: `Task ${task.code}: card payment form, order ${p.order_number}, card ${p.card_amount} EUR + balance ${p.balance_used} EUR = ${p.amount} EUR (${gateway.name})`,
+      key: 'payments.card_form',
+      params: {
+        code: task.code,
+        order: p.order_number,
+        card: p.card_amount,
+        balance: p.balance_used,
+        amount: p.amount,
+        gateway: gateway.name,
+      },
       customerId: task.customer_id,
     },
   );

@@ -94,7 +94,8 @@ export async function quotePdf(
   const pdf = await buildPdf(deps, task, locale);
   return outcome(pdf, {
     action: 'quotes.pdf',
-    description: `Downloaded the quote of task ${task.code} (${locale})`,
+    key: 'quotes.downloaded',
+    params: { code: task.code, locale },
     customerId: task.customer_id,
   });
 }
@@ -142,7 +143,8 @@ export async function sendQuote(
     { sent: true as const, to: recipient.email },
     {
       action: 'quotes.send',
-      description: `Sent the quote of task ${task.code} to ${recipient.email} (${locale})`,
+      key: 'quotes.sent',
+      params: { code: task.code, email: recipient.email, locale },
       customerId: task.customer_id,
     },
   );

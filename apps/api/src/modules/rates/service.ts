@@ -3,5 +3,10 @@
  * services live by concern in `service/`: rates and their Excel files, pricing configuration
  * (minimum rates, payable grids), holidays.
  */
-export { effectiveRate, type EffectiveRate } from './repository/rates.ts';
-export { minimumRateFor, payableGridFor } from './repository/pricing-config.ts';
+export { effectiveRate, effectiveRatesFrom, generalRate, type EffectiveRate } from './repository/rates.ts';
+export {
+  generalMinimumRateFor,
+  globalGrid,
+  minimumRateFor,
+  payableGridFor,
+} from './repository/pricing-config.ts';

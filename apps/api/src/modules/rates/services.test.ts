@@ -66,7 +66,8 @@ describe('rate services', () => {
     });
     expect(result.data).toMatchObject({ r1: '0.0900', customer_id: acme, from: 'customer' });
     expect(result.log).toEqual({
-      description: "Created Acme's rate en>it (r1 0.0900, r2 31.00)",
+      key: 'rates.created_customer',
+      params: { customer: 'Acme', source: 'en', target: 'it', r1: '0.0900', r2: '31.00' },
       customerId: acme,
     });
     expect(await logRows()).toBe(before);
@@ -88,7 +89,10 @@ describe('rate services', () => {
     });
     const enabled = await setRateEnabled(t.app, globex, general.data.id, true);
     expect(enabled.data).toEqual({ customer_id: globex, rate_id: general.data.id, enabled: true });
-    expect(enabled.log.description).toBe(`Enabled general rate #${general.data.id} for Globex`);
+    expect(enabled.log).toMatchObject({
+      key: 'rates.enabled',
+      params: { id: general.data.id, name: 'Globex' },
+    });
     expect(await refusal(setRateEnabled(t.app, 999999, general.data.id, true))).toBe(404);
   });
 
@@ -127,7 +131,7 @@ describe('pricing configuration services', () => {
     };
     const result = await saveGlobalGrid(t.app, grid);
     expect(result.data).toEqual({ customer_id: null, custom: false, grid });
-    expect(result.log).toEqual({ description: 'Updated the global payable grid', customerId: null });
+    expect(result.log).toEqual({ key: 'grid.updated', customerId: null });
   });
 });
 
@@ -147,7 +151,11 @@ describe('holiday services', () => {
     const removed = await removeHoliday(t.app, '2027-12-30', 'es');
     expect(removed).toEqual({
       data: { deleted: true },
-      log: { description: 'Deleted holiday 2027-12-30 (ES) Closed', customerId: null },
+      log: {
+        key: 'holidays.deleted',
+        params: { date: '2027-12-30', region: 'ES', name: 'Closed' },
+        customerId: null,
+      },
     });
     expect(await refusal(removeHoliday(t.app, '2027-12-30', 'ES'))).toBe(404);
   });

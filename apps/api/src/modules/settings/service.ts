@@ -19,6 +19,6 @@ export async function setNextTaskId(
   await repo.writeNextTaskId(deps.db, input.id);
   return outcome(
     { id: input.id },
-    { action: 'settings.next_task_id', description: `Next task id set to ${input.id}` },
+    { action: 'settings.next_task_id', key: 'settings.next_task_id', params: { id: input.id } },
   );
 }

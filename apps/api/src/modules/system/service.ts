@@ -26,7 +26,7 @@ export async function storeUiError(
   });
   return outcome(
     { stored: true as const },
-    { action: 'ui.error', description: `Rendering error: ${error.message.slice(0, 200)}` },
+    { action: 'ui.error', key: 'ui.render_error', params: { message: error.message.slice(0, 200) } },
   );
 }
 

@@ -156,6 +156,11 @@ describe('GET /api/dev/mail-outbox', () => {
         'GET /api/rates/excel',
         'GET /api/customers/{id}/excel/rate',
         'POST /api/task/budget/pdf',
+        'GET /api/customers/{id}/memories/{source}/{target}/export',
+        'GET /api/glossaries/{id}/download',
+        'GET /api/invoices/{id}/pdf',
+        'GET /api/invoices/export',
+        'GET /api/action-logs/export',
       ].sort(),
     );
   });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { analyseTask } from '@verba/analysis';
 import type { Deps } from '../../lib/service.ts';
-import { PostgresTranslationMemory } from './repository/memory.ts';
+import { PostgresTranslationMemory, targetsWithMemory } from './repository/memory.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
 import * as repo from './repository.ts';
 import type { Tx } from './repository.ts';
 import { transition } from './transitions.ts';
+import { notifyCustomQuote } from './notifications.ts';
 
 export const ANALYSE_TASK_JOB = 'task.analyse';
 
@@ -25,7 +25,8 @@ export function registerAnalysisJob(app: FastifyInstance): void {
 
 /**
  * Counts the task's files, stores the counts, prices the task and returns it to DRAFT (the
- * system's move CALCULATING -> DRAFT). Runs again from the start if interrupted; a newer edit of
+ * system's move CALCULATING -> DRAFT; a guest's task, with no customer, becomes TEMPORAL, and
+ * staff hear when one of its languages has no general rate). Runs again from the start if interrupted; a newer edit of
  * the task (another version) wins, and the counts are replaced in one transaction, so nothing is
  * ever counted twice.
  */
@@ -38,7 +39,17 @@ export async function analyseAndQuote(deps: Deps, taskId: number, version: strin
   const targets = await repo.targetsWithIso(deps.db, taskId);
   const sourceIso = (await repo.isoCodeOf(deps.db, task.source_language_id)) ?? 'en';
   const customerId = task.customer_id;
-  const result = await analyseTask({
+  // Without units for a pair there is nothing to look up: the segments need not even be kept.
+  const withMemory = customerId
+    ? await targetsWithMemory(
+        deps.db,
+        customerId,
+        sourceIso,
+        targets.map((t) => t.iso),
+      )
+    : new Set<string>();
+  // In a worker thread: the files are read and the memory looked up from here, on its request.
+  const result = await deps.analysis.analyse({
     files: files.map((f) => ({
       id: String(f.id),
       name: f.file_name,
@@ -46,16 +57,18 @@ export async function analyseAndQuote(deps: Deps, taskId: number, version: strin
     })),
     sourceLanguage: sourceIso,
     targetLanguages: targets.map((t) => t.iso),
-    memory: customerId
-      ? (target) => new PostgresTranslationMemory(deps.db, customerId, sourceIso, target)
-      : undefined,
+    memory: (target) =>
+      customerId && withMemory.has(target)
+        ? new PostgresTranslationMemory(deps.db, customerId, sourceIso, target)
+        : undefined,
     signal,
   });
   const failed = result.files.filter((f) => f.error).map((f) => `${f.name}: ${f.error?.key}`);
 
-  await deps.db.transaction(async (tx) => {
+  const unpriced = await deps.db.transaction(async (tx): Promise<number[]> => {
     const fresh = await repo.lockTask(tx, taskId);
-    if (!fresh || !isCurrent(fresh)) return;
+    if (!fresh || !isCurrent(fresh)) return [];
+    const guest = fresh.customer_id === null;
     await repo.clearWordCounts(
       tx,
       files.map((f) => f.id),
@@ -98,13 +111,27 @@ export async function analyseAndQuote(deps: Deps, taskId: number, version: strin
     await transition(tx, {
       taskId,
       from: 'CALCULATING',
-      to: 'DRAFT',
+      to: guest ? 'TEMPORAL' : 'DRAFT',
       by: 'system',
       userId: null,
+      facts: { isGuestTask: guest },
       reason: failed.length ? 'analysed_with_errors' : 'analysed',
       set: { updated_at: now, analysis_error: failed.length ? failed.join('\n') : null },
     });
     const priced = await repo.findTask(tx, taskId);
-    if (priced) await storeQuote(tx, taskId, await quoteTask(tx, priced, now), now);
+    if (!priced) return [];
+    const quote = await quoteTask(tx, priced, now);
+    await storeQuote(deps, tx, taskId, quote, now);
+    // A language without a rate makes it a custom quote: staff price it (once per task).
+    if (!quote.missingRates.length || priced.custom_quote) return [];
+    await repo.updateTask(tx, taskId, { custom_quote: true, source_files_validation_requested: true });
+    return quote.missingRates;
   });
+  if (unpriced.length) {
+    const task = await repo.findTask(deps.db, taskId);
+    if (task)
+      await notifyCustomQuote(deps, task, unpriced).catch((err: unknown) =>
+        deps.log.error({ err, taskId }, 'could not tell staff about a custom quote'),
+      );
+  }
 }

@@ -86,7 +86,8 @@ export async function sendToProduction(
     { id: taskId, state: 'DEFERRED' as const },
     {
       action: 'payments.deferred',
-      description: `Task ${task.code} sent to production on deferred terms (${task.amount_to_pay} EUR)`,
+      key: 'tasks.sent_deferred',
+      params: { code: task.code, amount: task.amount_to_pay },
       customerId: task.customer_id,
     },
   );

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import archiver from 'archiver';
-import { contextHash, readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
+import { readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
+import { feedMemory } from '../memories/service.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { mayDeliver } from './policy.ts';
@@ -9,9 +10,8 @@ import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
 import type { ReceivedTranslation } from './delivery-upload.ts';
 
-const TM_BATCH = 500;
 /** Delivered files that pair each source text with its translation: TMX and the XLIFF flavours. */
-const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;
+export const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;
 
 /** The task, if translations may be delivered to it now; routes ask before reading the upload. */
 export async function deliverableTask(deps: Deps, actor: Actor, taskId: number) {
@@ -67,13 +67,14 @@ export async function uploadTranslatedFile(
   await Promise.all(previous.map((p) => deps.storage.remove(p.file_path)));
   const learned =
     task.customer_id && BILINGUAL_FILE.test(stored.name)
-      ? await feedMemory(deps, task.customer_id, task.source_language_id, languageId, stored)
+      ? await feedFromDelivery(deps, actor, task.customer_id, task.source_language_id, languageId, stored)
       : 0;
   return outcome(
     { ...row, tm_units_added: learned },
     {
       action: 'tasks.upload_translation',
-      description: `Task ${task.code}: delivered ${stored.name}${learned ? ` (${learned} units to the memory)` : ''}`,
+      key: learned ? 'tasks.delivered_learned' : 'tasks.delivered',
+      params: { code: task.code, file: stored.name, units: learned },
       customerId: task.customer_id,
     },
   );
@@ -94,10 +95,12 @@ function bilingualUnits(
 
 /**
  * A delivered bilingual file (TMX or XLIFF) feeds the customer's memory, so the next quote of the
- * same text matches. A file the reader stops on is still delivered; the memory keeps what came before.
+ * same text matches; the memory records the delivery as the pair's source. A file the reader stops
+ * on is still delivered, and teaches the memory nothing.
  */
-async function feedMemory(
+export async function feedFromDelivery(
   deps: Deps,
+  actor: Actor,
   customerId: number,
   sourceId: number,
   targetId: number,
@@ -107,33 +110,23 @@ async function feedMemory(
   const sourceIso = langs.find((l) => l.id === sourceId)?.iso_code;
   const targetIso = langs.find((l) => l.id === targetId)?.iso_code;
   if (!sourceIso || !targetIso) return 0;
-  let batch: repo.TmUnitInsert[] = [];
-  let added = 0;
   try {
-    for await (const unit of bilingualUnits(deps, file, sourceIso, targetIso)) {
-      if (!unit.target) continue;
-      batch.push({
-        customer_id: customerId,
-        source_lang: sourceIso,
-        target_lang: targetIso,
-        source_text: unit.source,
-        target_text: unit.target,
-        source_hash: contextHash(unit.source),
-        prev_hash: unit.prevHash ?? null,
-        next_hash: unit.nextHash ?? null,
-      });
-      if (batch.length >= TM_BATCH) {
-        await repo.insertTmUnits(deps.db, batch);
-        added += batch.length;
-        batch = [];
-      }
-    }
-    if (batch.length) await repo.insertTmUnits(deps.db, batch);
-    added += batch.length;
+    return await feedMemory(
+      deps.db,
+      {
+        customerId,
+        source: sourceIso,
+        target: targetIso,
+        origin: 'DELIVERY',
+        fileName: file.name,
+        userId: actor.user.id,
+      },
+      bilingualUnits(deps, file, sourceIso, targetIso),
+    );
   } catch (err) {
     deps.log.warn({ err, file: file.name }, 'a delivered bilingual file could not feed the memory');
+    return 0;
   }
-  return added;
 }
 
 export async function translationForDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {
@@ -149,7 +142,7 @@ export async function removeTranslatedFile(deps: Deps, actor: Actor, taskId: num
   await deps.storage.remove(file.file_path);
   return outcome(
     { deleted: true as const },
-    { action: 'tasks.remove_translation', description: `Removed delivered file ${file.file_name}` },
+    { action: 'tasks.remove_translation', key: 'tasks.delivery_removed', params: { file: file.file_name } },
   );
 }
 
@@ -169,6 +162,27 @@ async function openAll(storage: Storage, keys: string[]): Promise<Readable[]> {
     for (const stream of opened) stream.destroy();
     throw err;
   }
+}
+
+const extension = (name: string) => /\.[^./]+$/.exec(name)?.[0] ?? '';
+
+/**
+ * The path of each translation in the task's zip: `<language>/<source file name>` (with the
+ * delivered file's extension when it differs), and ` (2)`, ` (3)`… before the extension when a
+ * path repeats, so nothing overwrites anything on unzip.
+ */
+export function uniqueZipPaths(files: Array<{ iso: string; source: string; name: string }>): string[] {
+  const taken = new Set<string>();
+  return files.map((f) => {
+    const ext = extension(f.name);
+    const sourceExt = extension(f.source);
+    const stem = f.source.slice(0, f.source.length - sourceExt.length);
+    const base = `${f.iso}/${stem}`;
+    let candidate = `${base}${ext || sourceExt}`;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${ext || sourceExt}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
 }
 
 /**
@@ -191,17 +205,19 @@ export async function translationsZip(deps: Deps, actor: Actor, taskId: number) 
   };
   zip.on('error', fail);
   zip.on('close', () => sources.forEach((s) => s.destroy()));
-  files.forEach((f, i) => {
+  const paths = uniqueZipPaths(files);
+  files.forEach((_f, i) => {
     const source = sources[i]!;
     source.on('error', fail);
-    zip.append(source, { name: `${f.iso}/${f.name}` });
+    zip.append(source, { name: paths[i]! });
   });
   zip.finalize().catch(fail);
   return outcome(
     { code: task.code, stream: zip },
     {
       action: 'tasks.download_translations',
-      description: `Downloaded the translations of task ${task.code}`,
+      key: 'tasks.translations_downloaded',
+      params: { code: task.code },
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { sumMoney } from '@verba/contracts/pricing';
+import { outstandingBalance } from '@verba/contracts/pricing';
 import {
   invoiceTag,
   type Locale,
@@ -11,6 +11,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import { abilitiesFor, isStaffUser, visibleTasks } from './policy.ts';
+import { pricedForPayment } from './pricing.ts';
 import * as repo from './repository.ts';
 
 const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>
@@ -26,13 +27,12 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
   if (!source || !type) throw new Error(`task ${task.id} has lost its source language or type`);
   const state = task.state as TaskState;
   const locale = actor.locale;
-  // Owed and paid before taxes: a payment by card carries its tax, a line typed by staff has none.
-  const outstanding = sumMoney(
-    task.base_price,
-    `-${task.discount_amount}`,
-    task.other_prices,
-    ...p.payments.flatMap((row) => [`-${row.amount}`, row.taxes]),
+  // Owed with taxes, like the total: the amount to pay less every line received.
+  const outstanding = outstandingBalance(
+    task.amount_to_pay,
+    p.payments.map((row) => row.amount),
   );
+  const readiness = await pricedForPayment(deps.db, task);
   const abilities = abilitiesFor(user, {
     state: task.state,
     isGuestTask: !task.customer_id,
@@ -114,6 +114,11 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     other_concepts: p.concepts,
     payments: user.type === 'CLIENT_USER' ? [] : p.payments,
     outstanding_balance: outstanding,
+    quote_readiness: {
+      fully_priced: readiness.fullyPriced,
+      unpriced_language_ids: readiness.unpricedLanguageIds,
+      reason: readiness.reason,
+    },
     changes: p.changes.map((c) => ({
       ...c,
       from_state: c.from_state as TaskState | null,
@@ -121,7 +126,10 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
       reason: c.reason as StateChangeReason | null,
     })),
     invoice: p.invoice
-      ? { folio: p.invoice.folio, tag: invoiceTag(state, p.customer?.payment_scheme) }
+      ? {
+          folio: p.invoice.folio,
+          tag: invoiceTag(state, p.customer?.payment_scheme, p.invoice.payment_status === 'paid'),
+        }
       : null,
     abilities,
     created_at: task.created_at,

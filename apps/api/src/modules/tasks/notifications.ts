@@ -1,8 +1,10 @@
 import type { Locale } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
 import type { Deps } from '../../lib/service.ts';
-import { findUserById } from '../users/service.ts';
+import { findCustomer } from '../customers/service.ts';
+import { activeStaff, findUserById } from '../users/service.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
+import * as repo from './repository.ts';
 import type { TaskRow } from './repository.ts';
 
 /** Staff validated the source files of a custom quote: the requester can now approve the added concepts. */
@@ -40,4 +42,33 @@ export async function notifyStateChange(deps: Deps, task: TaskRow): Promise<void
     subject: t(`mail.${kind}.subject`, { code: task.code, brand: deps.config.brand.name }),
     ...body,
   });
+}
+
+/**
+ * A task came back from analysis with target languages that have no rate: it is a custom quote
+ * now, and every active staff member hears which languages wait for a price.
+ */
+export async function notifyCustomQuote(deps: Deps, task: TaskRow, unpricedIds: number[]): Promise<void> {
+  const languages = await repo.languagesByIds(deps.db, unpricedIds);
+  const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
+  const link = `${deps.config.publicUrl}/tasks/${task.id}`;
+  for (const staff of await activeStaff(deps.db)) {
+    const locale = staff.language as Locale;
+    const t = translator(locale);
+    const values = {
+      code: task.code,
+      description: task.description,
+      customer: customer?.name ?? t('mail.custom_quote.guest'),
+      languages: languages.map((l) => l[`name_${locale}`]).join(', '),
+      brand: deps.config.brand.name,
+    };
+    await deps.mailer.send({
+      to: staff.email,
+      subject: t('mail.custom_quote.subject', values),
+      ...composeMail(t, deps.config.brand.name, staff.name, [
+        t('mail.custom_quote.intro', values),
+        t('mail.custom_quote.action', { link }),
+      ]),
+    });
+  }
 }

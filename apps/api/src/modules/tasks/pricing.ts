@@ -2,12 +2,22 @@ import {
   computeDueDate,
   largestPayableWords,
   priceTask,
+  quoteReadiness,
   sumWordCounts,
+  type QuoteReadiness,
   type TaskPrice,
   type WordCountBands,
 } from '@verba/contracts/pricing';
 import type { Db } from '../../db/client.ts';
-import { effectiveRate, minimumRateFor, payableGridFor } from '../rates/service.ts';
+import type { Deps } from '../../lib/service.ts';
+import {
+  effectiveRate,
+  generalMinimumRateFor,
+  generalRate,
+  globalGrid,
+  minimumRateFor,
+  payableGridFor,
+} from '../rates/service.ts';
 import { effectiveDiscount } from '../customers/service.ts';
 import * as repo from './repository.ts';
 import type { TaskRow, Tx } from './repository.ts';
@@ -33,12 +43,16 @@ export interface TaskQuote {
 /**
  * Prices a task from its stored word counts, the customer's rates, minimums, grid, discount and
  * tax rule, and the other concepts; the due date as if approved `at`. Pure reads, no writes.
+ * A task without a customer (a guest's quote) takes the general rates, the general minimum, the
+ * global grid, no discount, and the taxes of the country the guest gave.
  */
 export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise<TaskQuote> {
   const { targets, counts, type, customer, country, concepts } = await repo.quoteInputs(db, task);
   const customerId = task.customer_id;
-  const grid = customerId ? await payableGridFor(db, customerId) : undefined;
-  const minimum = customerId ? await minimumRateFor(db, customerId, task.translation_type_id) : null;
+  const grid = customerId ? await payableGridFor(db, customerId) : await globalGrid(db);
+  const minimum = customerId
+    ? await minimumRateFor(db, customerId, task.translation_type_id)
+    : await generalMinimumRateFor(db, task.translation_type_id);
 
   const missingRates: number[] = [];
   const languages = [];
@@ -49,7 +63,9 @@ export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise
       .map((c) => Object.fromEntries(BANDS.map((b) => [b, c[b]])) as WordCountBands);
     const word_count = sumWordCounts(perFile);
     bandsPerLanguage.push(word_count);
-    const rate = customerId ? await effectiveRate(db, customerId, task.source_language_id, id) : null;
+    const rate = customerId
+      ? await effectiveRate(db, customerId, task.source_language_id, id)
+      : await generalRate(db, task.source_language_id, id);
     if (!rate) missingRates.push(id);
     languages.push({ target_language_id: id, r1: rate?.r1 ?? '0', r2: rate?.r2 ?? '0', word_count });
   }
@@ -74,8 +90,23 @@ export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise
   return { price, missingRates, dueDate: due?.due_date ?? null };
 }
 
-/** Stores a quote on the task: totals, the due date and each language's price summary. */
+/**
+ * Queued whenever a task's price changes (in the transaction that changed it), with `{ taskId }`:
+ * the payments module cancels the task's open card orders, which were issued for the old price.
+ */
+export const PRICE_CHANGED_JOB = 'tasks.price-changed';
+
+/** The task's price changed: its open card orders are cancelled once the transaction commits. */
+export async function announcePriceChange(deps: Pick<Deps, 'jobs'>, tx: Tx | Db, taskId: number) {
+  await deps.jobs.enqueue(PRICE_CHANGED_JOB, { taskId }, tx as Db);
+}
+
+/**
+ * Stores a quote on the task: totals, the due date and each language's price summary, under a
+ * new price version (open card orders of the old one no longer approve the task).
+ */
 export async function storeQuote(
+  deps: Pick<Deps, 'jobs'>,
   tx: Tx | Db,
   taskId: number,
   quote: TaskQuote,
@@ -104,5 +135,36 @@ export async function storeQuote(
       languageId: summary.targetLanguageId,
       summary: { ...summary, rateMissing: quote.missingRates.includes(summary.targetLanguageId) },
     })),
+  );
+  await announcePriceChange(deps, tx, taskId);
+}
+
+/** A change of the amount to pay or of the days to add: a new price version, open orders cancelled. */
+export async function storePriceChange(
+  deps: Pick<Deps, 'jobs'>,
+  tx: Tx | Db,
+  taskId: number,
+  set: Parameters<typeof repo.updatePrice>[2],
+): Promise<void> {
+  await repo.updatePrice(tx, taskId, set);
+  await announcePriceChange(deps, tx, taskId);
+}
+
+/**
+ * Whether the task's stored quote can be paid: every target language priced (none waiting for a
+ * rate: "price to be confirmed") and an amount to pay above zero. The one check behind the
+ * task's `can_pay`, its quote page and the payment itself (guest quotes included).
+ */
+export async function pricedForPayment(
+  db: Db,
+  task: Pick<TaskRow, 'id' | 'amount_to_pay'>,
+): Promise<QuoteReadiness> {
+  const rows = await repo.targetLanguageRows(db, task.id);
+  return quoteReadiness(
+    rows.map((r) => ({
+      targetLanguageId: r.language_id,
+      rateMissing: (r.price_summary as { rateMissing?: boolean } | null)?.rateMissing,
+    })),
+    task.amount_to_pay,
   );
 }

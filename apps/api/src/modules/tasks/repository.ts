@@ -6,3 +6,4 @@ export * from './repository/staff.ts';
 export * from './repository/delivery.ts';
 export * from './repository/analysis.ts';
 export * from './repository/pricing.ts';
+export * from './repository/guest.ts';

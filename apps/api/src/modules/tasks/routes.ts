@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, sourceFilesValidatedBody, taskListQuery, taskReplies, idField } from '@verba/contracts';
+import {
+  idParam,
+  sourceFilesValidatedBody,
+  targetPricesQuery,
+  taskListQuery,
+  taskReplies,
+  idField,
+} from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 import { receiveTaskForm } from './upload.ts';
 import { drainParts } from './delivery-upload.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
+import { registerRequoteJob } from './requote.ts';
+import { targetPrices } from './target-prices.ts';
 import { contentDisposition } from '../../lib/http.ts';
 import { taskStaffRoutes } from './staff-routes.ts';
 
@@ -16,6 +25,7 @@ const fileParams = z.object({
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAnalysisJob(app);
+  registerRequoteJob(app);
   await app.register(taskStaffRoutes);
 
   app.get(
@@ -30,6 +40,28 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:list' },
     },
     async (request) => ({ data: await service.list(app, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/tasks/target-prices',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary:
+          "The order form's target picker: price per word of each priced target (others: price on request)",
+        querystring: targetPricesQuery,
+        response: { 200: taskReplies.targetPrices },
+      },
+      config: { access: 'tasks:create' },
+    },
+    async (request) => ({
+      data: await targetPrices(
+        app,
+        actorOf(request),
+        request.query.source_language,
+        request.query.translation_type,
+      ),
+    }),
   );
 
   app.post(

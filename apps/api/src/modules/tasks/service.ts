@@ -35,10 +35,12 @@ export async function list(deps: Deps, actor: Actor, query: TaskListQuery) {
   });
   return {
     ...page,
-    data: page.data.map(({ customer_payment_scheme, ...row }) => ({
+    data: page.data.map(({ customer_payment_scheme, invoice_payment_status, ...row }) => ({
       ...row,
       state: row.state as TaskState,
-      invoice_tag: row.invoice_folio ? invoiceTag(row.state, customer_payment_scheme) : null,
+      invoice_tag: row.invoice_folio
+        ? invoiceTag(row.state, customer_payment_scheme, invoice_payment_status === 'paid')
+        : null,
     })),
   };
 }
@@ -91,7 +93,8 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
     committed = true;
     return outcome(await detail(deps, actor, task.id), {
       action: 'tasks.create',
-      description: `Created task ${task.code} "${task.description}" with ${form.files.length} files`,
+      key: 'tasks.created',
+      params: { code: task.code, description: task.description, files: form.files.length },
     });
   } catch (err) {
     if (!committed) await form.discard();
@@ -158,7 +161,8 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
     );
     return outcome(await detail(deps, actor, id), {
       action: 'tasks.update',
-      description: `Edited task ${task.code}: ${form.files.length} files added, ${dropped.length} removed`,
+      key: 'tasks.edited',
+      params: { code: task.code, added: form.files.length, removed: dropped.length },
     });
   } catch (err) {
     if (!committed) await form.discard();
@@ -182,7 +186,8 @@ export async function changeState(deps: Deps, actor: Actor, id: number, to: 'CAN
     { id, state: to, message: actor.t(cancel ? 'tasks.cancelled' : 'tasks.reactivated') },
     {
       action: cancel ? 'tasks.cancel' : 'tasks.reactivate',
-      description: `Task ${task.code} ${from} -> ${to}`,
+      key: 'tasks.state_changed',
+      params: { code: task.code, from, to },
       customerId: task.customer_id,
     },
   );
@@ -196,7 +201,8 @@ export async function setSourceFilesValidated(deps: Deps, actor: Actor, id: numb
     { id, source_files_validated: validated },
     {
       action: 'tasks.validate_source_files',
-      description: `Task ${task.code} source files ${validated ? 'validated' : 'no longer validated'}`,
+      key: validated ? 'tasks.files_validated' : 'tasks.files_unvalidated',
+      params: { code: task.code },
       customerId: task.customer_id,
     },
   );
@@ -223,7 +229,7 @@ export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: nu
   const stream = await openStored(deps.storage, file.file_path);
   return outcome(
     { file_name: file.file_name, stream },
-    { action: 'tasks.download_source', description: `Downloaded ${file.file_name}` },
+    { action: 'tasks.download_source', key: 'tasks.source_downloaded', params: { file: file.file_name } },
   );
 }
 
@@ -232,4 +238,12 @@ export { detail };
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';
 export { approveTask, sendToProduction, type Approval } from './approval.ts';
-export { quoteTask } from './pricing.ts';
+export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing.ts';
+export { receiveTaskForm, type ReceivedForm } from './upload.ts';
+export {
+  createGuestTask,
+  deleteUnpaidGuestTasks,
+  guestTaskView,
+  moveGuestTaskToCustomer,
+  type GuestTaskInput,
+} from './guest.ts';

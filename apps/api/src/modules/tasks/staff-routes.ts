@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   amountToPayBody,
   daysToAddBody,
+  deliveryBatchQuery,
+  deliveryReplies,
   idParam,
   otherConceptBody,
   payTaskHistoryBody,
@@ -12,8 +14,11 @@ import {
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as staff from './staff.ts';
+import { recalculateQuote } from './requote.ts';
 import * as delivery from './delivery.ts';
 import { drainParts, receiveTranslatedFile } from './delivery-upload.ts';
+import * as batch from './delivery-batch.ts';
+import { receiveTranslationBatch } from './delivery-batch-upload.ts';
 import type { StaffTarget } from './staff.ts';
 import { contentDisposition } from '../../lib/http.ts';
 
@@ -87,6 +92,23 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         await staff.setAmountToPay(app, actorOf(request), request.params.id, request.body.amount_to_pay),
       ),
+    }),
+  );
+
+  app.post(
+    '/tasks/:id/recalculate',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary:
+          "Staff: price a DRAFT or TEMPORAL quote again from today's rates (approved tasks keep their price)",
+        params: idParam,
+        response: { 200: taskReplies.recalculated },
+      },
+      config: { access: 'tasks:amount-to-pay', action: 'tasks.recalculate' },
+    },
+    async (request) => ({
+      data: logged(request, await recalculateQuote(app, actorOf(request), request.params.id)),
     }),
   );
 
@@ -203,6 +225,43 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         await delivery.uploadTranslatedFile(app, actorOf(request), id, upload),
       );
       return reply.status(201).send({ data: delivered });
+    },
+  );
+
+  app.post(
+    '/tasks/:id/uploadTranslatedFiles',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Deliver many translations (multipart files[] or one zip), matched by language folder, suffix or name. ' +
+          'With ?preview=1 answers the proposed matches and stores nothing; without it stores them, ' +
+          "with the PM's fixes in `assignments` (JSON [{ name, source_file_id, language_id }], null ids: skip).",
+        params: idParam,
+        querystring: deliveryBatchQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: deliveryReplies.preview, 201: deliveryReplies.batch },
+      },
+      config: { access: 'tasks:translated-files', action: 'tasks.upload_translations' },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const context = await delivery
+        .deliverableTask(app, actorOf(request), id)
+        .then(() => batch.matchContext(app, id))
+        .catch(async (err: unknown) => {
+          await drainParts(request);
+          throw err;
+        });
+      const preview = request.query.preview;
+      const received = await receiveTranslationBatch(app, request, {
+        store: !preview,
+        isContainer: batch.isContainer(context),
+      });
+      if (preview)
+        return reply.send({ data: await batch.previewTranslationBatch(app, actorOf(request), id, received) });
+      const stored = logged(request, await batch.storeTranslationBatch(app, actorOf(request), id, received));
+      return reply.status(201).send({ data: stored });
     },
   );
 

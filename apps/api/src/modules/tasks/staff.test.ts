@@ -142,8 +142,8 @@ describe('status changes by staff', () => {
     const zip = await call(t.app, 'GET', `/api/task/${id}/translations.zip`, { token: tokens.acmeUser });
     expect(zip.status).toBe(200);
     const entries = unzipSync(new Uint8Array(zip.raw.rawPayload));
-    expect(Object.keys(entries).sort()).toEqual(['es/a.es.txt', 'es/b.es.txt']);
-    expect(strFromU8(entries['es/a.es.txt']!)).toBe('Hola mundo. Buenos días.');
+    expect(Object.keys(entries).sort()).toEqual(['es/a.txt', 'es/b.txt']);
+    expect(strFromU8(entries['es/a.txt']!)).toBe('Hola mundo. Buenos días.');
     expect(
       (await call(t.app, 'GET', `/api/task/${id}/translations.zip`, { token: tokens.globexAdmin })).status,
     ).toBe(404);
@@ -282,9 +282,9 @@ describe('amount to pay, days to add, other concepts, payments', () => {
     expect((await detail(id)).other_prices).toBe('0.00');
   });
 
-  it('payments history: admin only; the outstanding balance follows', async () => {
+  it('payments history: admin only; the outstanding balance follows, taxes included', async () => {
     const task = await detail(id);
-    const owed = Number(task.base_price) - Number(task.discount_amount);
+    const owed = Number(task.amount_to_pay);
     expect(
       (
         await call(t.app, 'POST', '/api/pay-task-histories', {
@@ -327,6 +327,17 @@ describe('translation memory from deliveries', () => {
     expect(res.status).toBe(201);
     expect(res.json.data.tm_units_added).toBe(1);
     expect((await t.database.db.select().from(tmUnits)).length).toBe(1);
+    // the customer's memory names the delivery as the pair's latest source
+    const customerId = (await detail(first)).customer.id;
+    const memories = await call(t.app, 'GET', `/api/customers/${customerId}/memories`, { token: tokens.pm });
+    expect(memories.json.data).toEqual([
+      expect.objectContaining({
+        source_lang: 'en',
+        target_lang: 'es',
+        units: 1,
+        last_import: expect.objectContaining({ origin: 'DELIVERY', file_name: 'm.es.tmx', units: 1 }),
+      }),
+    ]);
     const second = await newTask({ 'again.txt': `${sentence} And one new sentence.` });
     const counts = (await detail(second)).source_files[0].word_count[0];
     expect(counts.percent100 + counts.percent101).toBe(6);

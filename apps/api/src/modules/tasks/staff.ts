@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
-import { quoteTask, storeQuote } from './pricing.ts';
+import { quoteTask, storePriceChange, storeQuote } from './pricing.ts';
 import { notifyStateChange } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 
@@ -37,7 +37,8 @@ export async function changeStatus(deps: Deps, actor: Actor, id: number, to: Sta
     { id, state: to, message: actor.t('tasks.status_changed') },
     {
       action: 'tasks.change_status',
-      description: `Task ${task.code} ${task.state} -> ${to}`,
+      key: 'tasks.state_changed',
+      params: { code: task.code, from: task.state, to },
       customerId: task.customer_id,
     },
   );
@@ -45,12 +46,15 @@ export async function changeStatus(deps: Deps, actor: Actor, id: number, to: Sta
 
 export async function setAmountToPay(deps: Deps, actor: Actor, id: number, amount: string) {
   const task = await visibleTask(deps, actor, id);
-  await repo.updateTask(deps.db, id, { amount_to_pay: amount, updated_user_id: actor.user.id });
+  await deps.db.transaction((tx) =>
+    storePriceChange(deps, tx, id, { amount_to_pay: amount, updated_user_id: actor.user.id }),
+  );
   return outcome(
     { id, amount_to_pay: amount },
     {
       action: 'tasks.amount_to_pay',
-      description: `Task ${task.code} amount to pay ${task.amount_to_pay} -> ${amount}`,
+      key: 'tasks.amount_changed',
+      params: { code: task.code, from: task.amount_to_pay, to: amount },
       customerId: task.customer_id,
     },
   );
@@ -59,14 +63,19 @@ export async function setAmountToPay(deps: Deps, actor: Actor, id: number, amoun
 /** Days to add move the due date, counted from the approval (or from now for a quote). */
 export async function setDaysToAdd(deps: Deps, actor: Actor, id: number, days: number) {
   const task = await visibleTask(deps, actor, id);
-  await repo.updateTask(deps.db, id, { days_to_add: days });
   const quote = await quoteTask(deps.db, { ...task, days_to_add: days }, task.approved_at ?? new Date());
-  await repo.updateTask(deps.db, id, { due_date: quote.dueDate ? new Date(quote.dueDate) : null });
+  await deps.db.transaction((tx) =>
+    storePriceChange(deps, tx, id, {
+      days_to_add: days,
+      due_date: quote.dueDate ? new Date(quote.dueDate) : null,
+    }),
+  );
   return outcome(
     { id, days_to_add: days, due_date: quote.dueDate },
     {
       action: 'tasks.days_to_add',
-      description: `Task ${task.code} days to add ${task.days_to_add} -> ${days}`,
+      key: 'tasks.days_changed',
+      params: { code: task.code, from: task.days_to_add, to: days },
       customerId: task.customer_id,
     },
   );
@@ -77,11 +86,14 @@ async function reprice(deps: Deps, taskId: number) {
   const task = await repo.findTask(deps.db, taskId);
   if (!task || task.state === 'CALCULATING') return;
   const quote = await quoteTask(deps.db, task);
-  await storeQuote(
-    deps.db,
-    taskId,
-    task.approved_at ? { ...quote, dueDate: task.due_date?.toISOString() ?? null } : quote,
-    task.quoted_at ?? new Date(),
+  await deps.db.transaction((tx) =>
+    storeQuote(
+      deps,
+      tx,
+      taskId,
+      task.approved_at ? { ...quote, dueDate: task.due_date?.toISOString() ?? null } : quote,
+      task.quoted_at ?? new Date(),
+    ),
   );
 }
 
@@ -114,7 +126,8 @@ export async function addOtherConcept(deps: Deps, actor: Actor, input: ConceptIn
   await reprice(deps, task.id);
   return outcome(row, {
     action: 'other_concepts.create',
-    description: `Task ${task.code}: added "${input.concept}" ${input.quantity} x ${input.price}`,
+    key: 'concepts.added',
+    params: { code: task.code, concept: input.concept, quantity: input.quantity, price: input.price },
     customerId: task.customer_id,
   });
 }
@@ -134,7 +147,8 @@ export async function updateOtherConcept(deps: Deps, actor: Actor, id: number, i
   await reprice(deps, task.id);
   return outcome(row, {
     action: 'other_concepts.update',
-    description: `Task ${task.code}: "${input.concept}" ${input.quantity} x ${input.price}`,
+    key: 'concepts.updated',
+    params: { code: task.code, concept: input.concept, quantity: input.quantity, price: input.price },
     customerId: task.customer_id,
   });
 }
@@ -147,7 +161,8 @@ export async function deleteOtherConcept(deps: Deps, actor: Actor, id: number) {
     { deleted: true as const },
     {
       action: 'other_concepts.delete',
-      description: `Task ${task.code}: removed "${concept.concept}"`,
+      key: 'concepts.removed',
+      params: { code: task.code, concept: concept.concept },
       customerId: task.customer_id,
     },
   );
@@ -168,7 +183,8 @@ export async function addPayment(
   });
   return outcome(row, {
     action: 'payments.record',
-    description: `Task ${task.code}: payment of ${input.amount} EUR by ${input.type}`,
+    key: 'payments.recorded',
+    params: { code: task.code, amount: input.amount, type: input.type },
     customerId: task.customer_id,
   });
 }
@@ -183,7 +199,8 @@ export async function deleteTask(deps: Deps, actor: Actor, id: number) {
     { deleted: true as const, message: actor.t('tasks.deleted') },
     {
       action: 'tasks.delete',
-      description: `Deleted task ${task.code} "${task.description}"`,
+      key: 'tasks.deleted',
+      params: { code: task.code, description: task.description },
       customerId: task.customer_id,
     },
   );

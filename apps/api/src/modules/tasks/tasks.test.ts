@@ -92,7 +92,7 @@ describe('creating a task with files', () => {
       Object.entries(FILES).map(([name, content]) => ({ name, content })),
     );
     expect(res.status).toBe(201);
-    expect(res.json.data).toMatchObject({ description: 'Spring campaign', state: 'CALCULATING', code: '1' });
+    expect(res.json.data).toMatchObject({ description: 'Spring campaign', state: 'CALCULATING', code: '2' }); // the demo guest request is task 1
     taskId = res.json.data.id;
     await t.app.jobs.idle();
     const detail = await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens.acmeUser });
@@ -194,11 +194,17 @@ describe('creating a task with files', () => {
       .insert(invoices)
       .values({
         folio: `F-${taskId}`,
+        series: 'F',
+        number: taskId,
         customer_id: task!.customer_id!,
         amount: '12.10',
         amount_without_taxes: '10.00',
         tax_option: 'IVA',
-        issued_at: new Date(),
+        issued_at: '2026-01-15',
+        enterprise: 'Acme',
+        country_id: (await db.select().from(customers).where(eq(customers.id, task!.customer_id!)))[0]!
+          .country_id,
+        hash: `test-${taskId}`,
       })
       .returning();
     await db.update(tasks).set({ invoice_id: invoice!.id }).where(eq(tasks.id, taskId));
@@ -218,6 +224,10 @@ describe('creating a task with files', () => {
         .where(eq(customers.id, task!.customer_id!));
       expect((await listed()).invoice_tag).toBe('pending');
       expect(await detail()).toEqual({ folio: `F-${taskId}`, tag: 'pending' });
+      // An invoice marked paid makes its tasks' tag paid (issue 19).
+      await db.update(invoices).set({ payment_status: 'paid' }).where(eq(invoices.id, invoice!.id));
+      expect((await listed()).invoice_tag).toBe('paid');
+      expect(await detail()).toEqual({ folio: `F-${taskId}`, tag: 'paid' });
     } finally {
       await db
         .update(customers)
@@ -329,6 +339,8 @@ describe('upload limits', () => {
 
   it('a file over the limit is refused with 413 and leaves nothing behind', async () => {
     const token = (await tokensByRole(small.app)).acmeUser;
+    // the demo data may hold tasks of its own (a guest quote): nothing is added to them
+    const [before] = await small.database.db.select({ n: count() }).from(tasks);
     const body = await multipart(form(), [{ name: 'big.txt', content: 'x'.repeat(5000) }]);
     const res = await call(small.app, 'POST', '/api/tasks/store-as-draft', {
       token,
@@ -336,7 +348,7 @@ describe('upload limits', () => {
       headers: body.headers,
     });
     expect(res.status).toBe(413);
-    expect((await small.database.db.select({ n: count() }).from(tasks))[0]?.n).toBe(0);
+    expect((await small.database.db.select({ n: count() }).from(tasks))[0]?.n).toBe(before?.n);
     expect(
       fs.readdirSync(small.app.config.filesDir, { recursive: true }).filter((p) => String(p).includes('-')),
     ).toEqual([]);

@@ -20,6 +20,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** Active provider staff who hear about approvals and custom quotes (VERBA_ADMIN and VERBA_PM). */
+export async function activeStaff(db: Db) {
+  return db
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(and(eq(users.is_active, true), inArray(users.type, ['VERBA_ADMIN', 'VERBA_PM'])));
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

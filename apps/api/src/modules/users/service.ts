@@ -46,7 +46,7 @@ export async function changeOwnPassword(
   policy.assertCanManageOwnAccount(actor.user, id);
   await repo.setPasswordHash(deps.db, id, await hashPassword(password));
   await repo.revokeSessions(deps.db, id, actor.user.session_id);
-  return outcome({ message: actor.t('auth.password_changed') }, { description: 'Changed own password' });
+  return outcome({ message: actor.t('auth.password_changed') }, { key: 'users.password_changed' });
 }
 
 export async function changeOwnLanguage(
@@ -58,7 +58,7 @@ export async function changeOwnLanguage(
   policy.assertCanManageOwnAccount(actor.user, id);
   await repo.setLanguage(deps.db, id, language);
   const user = await userDto(deps.db, await existingUser(deps, id));
-  return outcome(user, { description: `Interface language set to ${language}` });
+  return outcome(user, { key: 'users.language_set', params: { language } });
 }
 
 // ---- user management (VERBA_ADMIN: everyone; CLIENT_ADMIN: its own customer's users) ----
@@ -209,7 +209,8 @@ export async function createUser(deps: Deps, actor: Actor, input: UserInput): Pr
   );
   await mailPasswordLink(deps, row, 'welcome');
   return outcome(await userDetail(deps, actor, row), {
-    description: `Created ${row.type} ${row.email}`,
+    key: 'users.created',
+    params: { type: row.type, email: row.email },
     customerId: row.customer_id,
   });
 }
@@ -226,7 +227,8 @@ export async function updateUserById(
   await savingUser(deps, actor, values, id, () => repo.updateUser(deps.db, id, values, departments));
   if (values.is_active === false) await repo.revokeSessions(deps.db, id);
   return outcome(await userDetail(deps, actor, await existingUser(deps, id)), {
-    description: `Updated user ${values.email}`,
+    key: 'users.updated',
+    params: { email: values.email },
     customerId: values.customer_id ?? null,
   });
 }
@@ -242,7 +244,8 @@ export async function deleteUserById(deps: Deps, actor: Actor, id: number) {
       { deleted: false, deactivated: true, message: actor.t('users.deactivated_instead') },
       {
         action: 'users.deactivate',
-        description: `Deactivated ${user.email} (has tasks)`,
+        key: 'users.deactivated',
+        params: { email: user.email },
         customerId: user.customer_id,
       },
     );
@@ -250,7 +253,7 @@ export async function deleteUserById(deps: Deps, actor: Actor, id: number) {
   await repo.deleteUser(deps.db, id);
   return outcome(
     { deleted: true, deactivated: false, message: actor.t('users.deleted') },
-    { description: `Deleted ${user.email}`, customerId: user.customer_id },
+    { key: 'users.deleted', params: { email: user.email }, customerId: user.customer_id },
   );
 }
 
@@ -291,5 +294,5 @@ export async function replacePassword(deps: Pick<Deps, 'db'>, userId: number, pa
 }
 
 /** The module's public surface for other modules (their repositories stay private). */
-export { findUserById, findUserByEmail } from './repository.ts';
+export { activeStaff, findUserById, findUserByEmail } from './repository.ts';
 export { mailPasswordLink } from './password-link.ts';

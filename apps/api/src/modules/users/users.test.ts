@@ -92,7 +92,7 @@ describe('creating users', () => {
     expect(row?.bonus).toBeNull();
     const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail?.to).toBe('nina@acme.test');
-    expect(mail?.subject).toBe('El teu compte de Verba està a punt');
+    expect(mail?.subject).toBe('El seu compte de Verba està a punt');
     expect(mail?.text).toMatch(/http:\/\/portal\.test\/login\/reset\/[\w-]+\?email=nina%40acme\.test/);
     expect(mail?.text).not.toMatch(/password:/i);
   });
@@ -150,8 +150,8 @@ describe('creating users', () => {
     expect(res.json.errors).toEqual({
       name: ['Este campo es obligatorio.'],
       lastname: ['Este campo es obligatorio.'],
-      email: ['Introduce una dirección de correo electrónico válida.'],
-      type: ['Elige una de las opciones permitidas.'],
+      email: ['Introduzca una dirección de correo electrónico válida.'],
+      type: ['Elija una de las opciones permitidas.'],
       bonus: ['Debe ser como mínimo 0.01.'],
     });
     const taken = await call(t.app, 'POST', '/api/users/store', {
@@ -365,11 +365,15 @@ describe('the users service without a request (a job or the CLI)', () => {
     });
     const created = await createUser(t.app, actor, input);
     expect(created.data).toMatchObject({ email: 'job@verba.test', type: 'VERBA_PM', customer: null });
-    expect(created.log).toEqual({ description: 'Created VERBA_PM job@verba.test', customerId: null });
+    expect(created.log).toEqual({
+      key: 'users.created',
+      params: { type: 'VERBA_PM', email: 'job@verba.test' },
+      customerId: null,
+    });
     const deleted = await deleteUserById(t.app, actor, created.data.id);
     expect(deleted).toEqual({
       data: { deleted: true, deactivated: false, message: 'The user was deleted.' },
-      log: { description: 'Deleted job@verba.test', customerId: null },
+      log: { key: 'users.deleted', params: { email: 'job@verba.test' }, customerId: null },
     });
   });
 });

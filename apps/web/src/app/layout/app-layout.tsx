@@ -8,6 +8,7 @@ import { AppHeader } from './app-header.tsx';
 import { ShortFooter } from './footers.tsx';
 import { RoutedContent } from './routed-content.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { useFocusHeadingOnNavigation } from './use-focus-heading.ts';
 import classes from './layout.module.css';
 
 /** Signed-in layout: header, side menu in 3 of 12 columns (burger toggles it), content, short footer. */
@@ -17,13 +18,8 @@ export default function AppLayout() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(wide);
   const { pathname } = useLocation();
-  const top = useRef<HTMLDivElement>(null);
-
-  // After each navigation keyboard users start again from the top of the page, where the skip
-  // link is, instead of wherever the previous screen left the focus.
-  useEffect(() => {
-    top.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
 
   useEffect(() => {
     if (wide) menu.open();
@@ -33,7 +29,7 @@ export default function AppLayout() {
 
   if (!user) return null;
   return (
-    <div className={classes.page} ref={top} tabIndex={-1} style={{ outline: 'none' }}>
+    <div className={classes.page}>
       <a href="#main" className={classes.skipLink}>
         {t('menu.skipToContent')}
       </a>
@@ -45,7 +41,7 @@ export default function AppLayout() {
           </Grid.Col>
         ) : null}
         <Grid.Col span={{ base: 12, md: menuOpened ? 9 : 12 }}>
-          <main id="main" className={classes.content} tabIndex={-1}>
+          <main id="main" ref={main} className={classes.content} tabIndex={-1}>
             <RoutedContent />
           </main>
         </Grid.Col>

@@ -33,7 +33,8 @@ export function LanguageSwitcher() {
           leftSection={<IconWorld size={18} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           loading={pending}
-          aria-label={t('language.switcherLabel', { language: LANGUAGE_NAMES[locale] })}
+          // The name starts with the visible code (axe label-content-name-mismatch), then says what it does.
+          aria-label={`${locale.toUpperCase()} – ${t('language.switcherLabel', { language: LANGUAGE_NAMES[locale] })}`}
           data-testid="language-switcher"
         >
           {locale.toUpperCase()}

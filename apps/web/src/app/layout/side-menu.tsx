@@ -8,7 +8,9 @@ import {
   IconBuildingSkyscraper,
   IconChecklist,
   IconCoin,
+  IconFileInvoice,
   IconLanguage,
+  IconLayoutDashboard,
   IconListDetails,
   IconLogout,
   IconReportMoney,
@@ -24,6 +26,7 @@ import { logout } from '../session.ts';
 import classes from './layout.module.css';
 
 const ICONS: Record<MenuEntry, ComponentType<IconProps>> = {
+  dashboard: IconLayoutDashboard,
   tasks: IconChecklist,
   glossaries: IconBook2,
   customers: IconBuildingSkyscraper,
@@ -34,9 +37,11 @@ const ICONS: Record<MenuEntry, ComponentType<IconProps>> = {
   departments: IconSitemap,
   logs: IconListDetails,
   settings: IconSettings,
+  invoices: IconFileInvoice,
 };
 
 const MENU_LABELS: Record<MenuEntry, string> = {
+  dashboard: 'menu.dashboard',
   tasks: 'menu.tasks',
   glossaries: 'menu.glossaries',
   customers: 'menu.customers',
@@ -47,6 +52,7 @@ const MENU_LABELS: Record<MenuEntry, string> = {
   departments: 'menu.departments',
   logs: 'menu.logs',
   settings: 'menu.settings',
+  invoices: 'menu.invoices',
 };
 
 /** Entries a user sees: the role's list; `rates` only when the customer has show_rates on. */

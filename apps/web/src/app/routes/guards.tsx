@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isSignedIn, useAuthStore } from '../../lib/auth-store.ts';
-import { canOpenRoute } from '../../lib/permissions.ts';
+import { canOpenRoute, homePathOf } from '../../lib/permissions.ts';
 import { NoAccessPage } from './no-access-page.tsx';
 
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -11,7 +11,8 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 
 export function GuestOnly({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(isSignedIn);
-  return signedIn ? <Navigate to="/tasks" replace /> : children;
+  const user = useAuthStore((state) => state.user);
+  return signedIn ? <Navigate to={homePathOf(user)} replace /> : children;
 }
 
 /** A route the user's role may not open shows the "no access" message (spec part 2 §6). */
@@ -24,7 +25,8 @@ export function RoleRoute({ pattern, children }: { pattern: string; children: Re
 /** `/` and unknown paths: guests go to /login; signed-in users to the default screen or /404. */
 export function HomeRedirect() {
   const signedIn = useAuthStore(isSignedIn);
-  return <Navigate to={signedIn ? '/tasks' : '/login'} replace />;
+  const user = useAuthStore((state) => state.user);
+  return <Navigate to={signedIn ? homePathOf(user) : '/login'} replace />;
 }
 
 export function UnknownPathRedirect() {

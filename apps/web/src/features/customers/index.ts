@@ -1,2 +1,2 @@
 // The customers feature's public API: other features and src/app import only this file.
-export { useCustomer, useCustomerOptions } from './api/customers.ts';
+export { useCountries, useCustomer, useCustomerOptions } from './api/customers.ts';

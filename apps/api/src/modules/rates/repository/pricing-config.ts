@@ -2,7 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PayableGridInput } from '@verba/contracts';
 import { BAND_KEYS, DEFAULT_PAYABLE_GRID, type PayableGrid } from '@verba/contracts/pricing';
 import type { Db } from '../../../db/client.ts';
-import { customers, minimumRates, payableGrids, translationTypes } from '../../../db/schema/index.ts';
+import {
+  customers,
+  generalMinimumRates,
+  minimumRates,
+  payableGrids,
+  translationTypes,
+} from '../../../db/schema/index.ts';
 import type { Conn } from './rates.ts';
 
 /** Pricing configuration: translation types, a customer's minimum charges, the payable grids. */
@@ -63,6 +69,18 @@ export async function minimumRateFor(
         eq(customers.minimum_rates, true),
       ),
     );
+  return row ?? null;
+}
+
+/** The general minimum charge of a translation type (tasks without a customer); null when none. */
+export async function generalMinimumRateFor(
+  db: Conn,
+  translationTypeId: number,
+): Promise<{ hour: string; amount: string } | null> {
+  const [row] = await db
+    .select({ hour: generalMinimumRates.hour, amount: generalMinimumRates.amount })
+    .from(generalMinimumRates)
+    .where(eq(generalMinimumRates.translation_type_id, translationTypeId));
   return row ?? null;
 }
 

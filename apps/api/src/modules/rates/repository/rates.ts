@@ -72,6 +72,57 @@ export async function effectiveRate(
   return { id: row.id, r1: row.r1, r2: row.r2, from: row.customer_id === null ? 'general' : 'customer' };
 }
 
+/** The general enabled rate of a language pair: what a guest (no customer) pays; null when none. */
+export async function generalRate(
+  db: Conn,
+  sourceLangId: number,
+  targetLangId: number,
+): Promise<EffectiveRate | null> {
+  const [row] = await db
+    .select({ id: rates.id, r1: rates.r1, r2: rates.r2 })
+    .from(rates)
+    .where(
+      and(
+        eq(rates.enabled, true),
+        eq(rates.default_group, true),
+        sql`${rates.customer_id} is null`,
+        eq(rates.source_lang, sourceLangId),
+        eq(rates.target_lang, targetLangId),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, from: 'general' } : null;
+}
+
+/** Every target a customer can order from one source, with the rate it pays (as `effectiveRate`). */
+export async function effectiveRatesFrom(
+  db: Conn,
+  customerId: number,
+  sourceLangId: number,
+): Promise<Map<number, EffectiveRate>> {
+  const rows = await db
+    .select({
+      id: rates.id,
+      target: rates.target_lang,
+      r1: rates.r1,
+      r2: rates.r2,
+      customer_id: rates.customer_id,
+    })
+    .from(rates)
+    .where(and(effectiveWhere(customerId), eq(rates.source_lang, sourceLangId)))
+    .orderBy(sql`${rates.customer_id} nulls last`);
+  const byTarget = new Map<number, EffectiveRate>();
+  for (const row of rows)
+    if (!byTarget.has(row.target))
+      byTarget.set(row.target, {
+        id: row.id,
+        r1: row.r1,
+        r2: row.r2,
+        from: row.customer_id === null ? 'general' : 'customer',
+      });
+  return byTarget;
+}
+
 // ---------------------------------------------------------------- lists
 
 function rateSelection(locale: Locale) {

@@ -17,7 +17,8 @@ export async function addHoliday(deps: Deps, input: HolidayInput): Promise<Outco
   if (!(await repo.insertHoliday(deps.db, values)))
     throw invalid({ date: ['validation.rates.holiday_taken'] });
   return outcome(values, {
-    description: `Added holiday ${values.date} (${values.region}) ${values.name_en}`,
+    key: 'holidays.added',
+    params: { date: values.date, region: values.region, name: values.name_en },
     customerId: null,
   });
 }
@@ -27,6 +28,10 @@ export async function removeHoliday(deps: Deps, date: string, region: string) {
   if (!row) throw notFound();
   return outcome(
     { deleted: true as const },
-    { description: `Deleted holiday ${row.date} (${row.region}) ${row.name_en}`, customerId: null },
+    {
+      key: 'holidays.deleted',
+      params: { date: row.date, region: row.region, name: row.name_en },
+      customerId: null,
+    },
   );
 }

@@ -1,6 +1,7 @@
 import type { MinimumRatesDto, MinimumRatesInput, PayableGridDto, PayableGridInput } from '@verba/contracts';
 import { invalid } from '../../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
+import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
 import { READ_MINIMUM_RATES } from '../policy.ts';
 import * as repo from '../repository/pricing-config.ts';
 import { existingCustomer, readableCustomer } from './customer-scope.ts';
@@ -43,6 +44,7 @@ export async function saveMinimumRates(
   if (input.minimum_rates.some((m) => !typeIds.has(m.translation_type_id)))
     throw invalid({ 'minimum_rates.translation_type_id': ['validation.invalid_option'] });
   await repo.saveMinimumRates(deps.db, customerId, input.customer_minimum_rates, input.minimum_rates);
+  await requestQuoteRecalculation(deps, { customerId, cause: 'minimum rates changed' });
   return outcome(await getMinimumRates(deps, actor, customerId), {
     description: `Minimum rates of ${customer.name} ${input.customer_minimum_rates ? 'on' : 'off'}: ${input.minimum_rates
       .map((m) => `type ${m.translation_type_id} ${m.hour} h / ${m.amount} EUR`)
@@ -65,8 +67,9 @@ export async function getCustomerGrid(deps: Deps, customerId: number): Promise<P
 
 export async function saveGlobalGrid(deps: Deps, input: PayableGridInput): Promise<Outcome<PayableGridDto>> {
   await repo.saveGlobalGrid(deps.db, input);
+  await requestQuoteRecalculation(deps, { customerId: null, cause: 'payable grid changed' });
   return outcome(await getGlobalGrid(deps), {
-    description: 'Updated the global payable grid',
+    key: 'grid.updated',
     customerId: null,
   });
 }
@@ -78,8 +81,10 @@ export async function saveCustomerGrid(
 ): Promise<Outcome<PayableGridDto>> {
   const customer = await existingCustomer(deps, customerId);
   await repo.saveCustomerGrid(deps.db, customerId, input);
+  await requestQuoteRecalculation(deps, { customerId, cause: 'payable grid changed' });
   return outcome(await getCustomerGrid(deps, customerId), {
-    description: `Set a payable grid of its own for ${customer.name}`,
+    key: 'grid.customer_set',
+    params: { name: customer.name },
     customerId,
   });
 }
@@ -87,8 +92,10 @@ export async function saveCustomerGrid(
 export async function deleteCustomerGrid(deps: Deps, customerId: number): Promise<Outcome<PayableGridDto>> {
   const customer = await existingCustomer(deps, customerId);
   const had = await repo.deleteCustomerGrid(deps.db, customerId);
+  if (had) await requestQuoteRecalculation(deps, { customerId, cause: 'payable grid changed' });
   return outcome(await getCustomerGrid(deps, customerId), {
-    description: `${customer.name} back to the global payable grid${had ? '' : ' (it had none of its own)'}`,
+    key: had ? 'grid.customer_removed' : 'grid.customer_removed_none',
+    params: { name: customer.name },
     customerId,
   });
 }

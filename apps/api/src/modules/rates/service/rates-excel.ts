@@ -2,6 +2,7 @@ import { issueMessage, rateR1Field, rateR2Field, type RateImportDto } from '@ver
 import { invalid, type FieldMessages } from '../../../lib/app-error.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
+import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
 import {
   MAX_IMPORT_ROWS,
   TooManyRowsError,
@@ -125,10 +126,18 @@ export async function importRates(
     if (isUniqueViolation(err)) throw fileError('validation.rates.pair_taken');
     throw err;
   }
+  await requestQuoteRecalculation(deps, { customerId, cause: `rates imported from ${file.filename}` });
   return outcome(
     { ...result, message: actor.t('rates.import.imported', result) },
     {
-      description: `Imported ${rows.length} ${customer ? `rates for ${customer.name}` : 'general rates'} from ${file.filename} (${result.created} created, ${result.updated} updated)`,
+      key: customer ? 'rates.imported_customer' : 'rates.imported',
+      params: {
+        count: rows.length,
+        name: customer?.name ?? '',
+        file: file.filename,
+        created: result.created,
+        updated: result.updated,
+      },
       customerId,
     },
   );

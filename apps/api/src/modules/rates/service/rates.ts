@@ -3,6 +3,7 @@ import type { EffectiveRateDto, Paginated, RateDto, RateStoreInput, RateUpdateIn
 import { pricePerTranslationType } from '@verba/contracts/pricing';
 import { invalid, notFound, type FieldMessages } from '../../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
+import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
 import { findCustomer } from '../../customers/service.ts';
 import { assertCanReadGeneralRates, READ_CUSTOMER_RATES, seesRateAudit } from '../policy.ts';
 import * as repo from '../repository/rates.ts';
@@ -131,8 +132,19 @@ export async function createRate(deps: Deps, actor: Actor, input: RateStoreInput
     if (isUniqueViolation(err)) throw pairTakenError();
     throw err;
   }
+  await requestQuoteRecalculation(deps, {
+    customerId,
+    cause: `${customerName ?? 'general'} rate ${codes.source}>${codes.target} created`,
+  });
   return outcome(await writtenRate(deps, actor, row.id), {
-    description: `Created ${customerName ? `${customerName}'s` : 'general'} rate ${codes.source}>${codes.target} (r1 ${input.r1}, r2 ${input.r2})`,
+    key: customerName ? 'rates.created_customer' : 'rates.created_general',
+    params: {
+      customer: customerName ?? '',
+      source: codes.source,
+      target: codes.target,
+      r1: input.r1,
+      r2: input.r2,
+    },
     customerId,
   });
 }
@@ -160,8 +172,21 @@ export async function updateRate(
     if (isUniqueViolation(err)) throw pairTakenError();
     throw err;
   }
+  await requestQuoteRecalculation(deps, {
+    customerId: existing.customer_id,
+    cause: `rate ${codes.source}>${codes.target} changed`,
+  });
   return outcome(await writtenRate(deps, actor, id), {
-    description: `Updated ${existing.customer_id === null ? 'general' : 'customer'} rate #${id} ${codes.source}>${codes.target} (r1 ${existing.r1} -> ${input.r1}, r2 ${existing.r2} -> ${input.r2})`,
+    key: 'rates.updated',
+    params: {
+      id,
+      source: codes.source,
+      target: codes.target,
+      r1_from: existing.r1,
+      r1: input.r1,
+      r2_from: existing.r2,
+      r2: input.r2,
+    },
     customerId: existing.customer_id,
   });
 }
@@ -172,10 +197,15 @@ export async function deleteRate(deps: Deps, actor: Actor, id: number, customerI
   const dto = await repo.findRateDto(deps.db, id, actor.locale, true);
   if (!dto || (customerId !== undefined && dto.customer_id !== customerId)) throw notFound();
   await writes.deleteRate(deps.db, id);
+  await requestQuoteRecalculation(deps, {
+    customerId: dto.customer_id,
+    cause: `rate ${dto.source_language.iso_code}>${dto.target_language.iso_code} deleted`,
+  });
   return outcome(
     { deleted: true as const, id },
     {
-      description: `Deleted ${dto.customer_id === null ? 'general' : 'customer'} rate #${id} ${dto.source_language.iso_code}>${dto.target_language.iso_code}`,
+      key: 'rates.deleted',
+      params: { id, source: dto.source_language.iso_code, target: dto.target_language.iso_code },
       customerId: dto.customer_id,
     },
   );
@@ -194,11 +224,22 @@ export async function setRateEnabled(deps: Deps, customerId: number, rateId: num
   const changed = enable
     ? await writes.enableRate(deps.db, customerId, rateId)
     : await writes.disableRate(deps.db, customerId, rateId);
-  const unchanged = enable ? ' (already enabled)' : ' (was not enabled)';
+  if (changed)
+    await requestQuoteRecalculation(deps, {
+      customerId,
+      cause: `general rate #${rateId} ${enable ? 'enabled' : 'disabled'}`,
+    });
   return outcome(
     { customer_id: customerId, rate_id: rateId, enabled: enable },
     {
-      description: `${enable ? 'Enabled' : 'Disabled'} general rate #${rateId} for ${customer.name}${changed ? '' : unchanged}`,
+      key: enable
+        ? changed
+          ? 'rates.enabled'
+          : 'rates.enabled_already'
+        : changed
+          ? 'rates.disabled'
+          : 'rates.disabled_already',
+      params: { id: rateId, name: customer.name },
       customerId,
     },
   );

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { languages, taskTargetLanguages, tmUnits, translatedFiles } from '../../../db/schema/index.ts';
+import { languages, sourceFiles, taskTargetLanguages, translatedFiles } from '../../../db/schema/index.ts';
 import type { Tx } from './tasks.ts';
 
 export type TranslatedFileRow = typeof translatedFiles.$inferSelect;
-export type TmUnitInsert = typeof tmUnits.$inferInsert;
 
 export async function findTargetLanguage(db: Db, taskId: number, languageId: number) {
   const [row] = await db
@@ -40,6 +39,41 @@ export async function replaceTranslation(db: Db, values: typeof translatedFiles.
   });
 }
 
+/** The (source file, language) pairs of a task that already have their translation. */
+export async function deliveredPairs(db: Db, taskId: number) {
+  return db
+    .select({ source_file_id: translatedFiles.source_file_id, language_id: translatedFiles.language_id })
+    .from(translatedFiles)
+    .where(eq(translatedFiles.task_id, taskId));
+}
+
+/**
+ * A batch of translations in one transaction: each replaces any earlier one of its file and
+ * language. Returns the new rows and the storage keys of the replaced ones (removed after commit).
+ */
+export async function replaceTranslations(db: Db, values: Array<typeof translatedFiles.$inferInsert>) {
+  return db.transaction(async (tx: Tx) => {
+    const replaced: string[] = [];
+    const rows: TranslatedFileRow[] = [];
+    for (const value of values) {
+      const gone = await tx
+        .delete(translatedFiles)
+        .where(
+          and(
+            eq(translatedFiles.source_file_id, value.source_file_id),
+            eq(translatedFiles.language_id, value.language_id),
+          ),
+        )
+        .returning({ key: translatedFiles.file_path });
+      replaced.push(...gone.map((g) => g.key));
+      const [row] = await tx.insert(translatedFiles).values(value).returning();
+      if (!row) throw new Error('translated file insert returned nothing');
+      rows.push(row);
+    }
+    return { rows, replaced };
+  });
+}
+
 export async function findTranslation(db: Db, taskId: number, fileId: number) {
   const [file] = await db
     .select()
@@ -52,20 +86,22 @@ export async function deleteTranslation(db: Db, fileId: number) {
   await db.delete(translatedFiles).where(eq(translatedFiles.id, fileId));
 }
 
-/** The task's translations for its zip, each with its language's ISO code. */
+/** The task's translations for its zip, each with its language's ISO code and its source file's name. */
 export async function translationsForZip(db: Db, taskId: number) {
   return db
-    .select({ name: translatedFiles.file_name, key: translatedFiles.file_path, iso: languages.iso_code })
+    .select({
+      name: translatedFiles.file_name,
+      key: translatedFiles.file_path,
+      iso: languages.iso_code,
+      source: sourceFiles.file_name,
+    })
     .from(translatedFiles)
     .innerJoin(languages, eq(languages.id, translatedFiles.language_id))
+    .innerJoin(sourceFiles, eq(sourceFiles.id, translatedFiles.source_file_id))
     .where(eq(translatedFiles.task_id, taskId))
-    .orderBy(languages.iso_code, translatedFiles.file_name);
+    .orderBy(languages.iso_code, sourceFiles.file_name, translatedFiles.id);
 }
 
 export async function allLanguages(db: Db) {
   return db.select().from(languages);
-}
-
-export async function insertTmUnits(db: Db, units: TmUnitInsert[]) {
-  await db.insert(tmUnits).values(units);
 }

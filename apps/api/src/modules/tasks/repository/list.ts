@@ -16,7 +16,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Paginated, TaskListQuery } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
-import { customers, departments, invoices, tasks, users } from '../../../db/schema/index.ts';
+import { customers, departments, invoices, quoteRequests, tasks, users } from '../../../db/schema/index.ts';
 import { prepared } from '../../../db/prepared.ts';
 import { containsPattern } from '../../../lib/sql-like.ts';
 import type { CurrentUser } from '../../../plugins/auth.ts';
@@ -38,9 +38,13 @@ export interface TaskListRow {
   department: { id: number; title: string } | null;
   requested_by: { name: string; lastname: string } | null;
   invoice_folio: string | null;
+  invoice_payment_status: string | null;
   /** What the invoice tag depends on besides the state (the service applies the rule). */
   customer_payment_scheme: string | null;
   amount_without_taxes: string;
+  /** A guest task (no customer): the company and person of its quote request. */
+  guest_company: string | null;
+  guest_name: string | null;
 }
 
 /** Who is listing: the scope of DESIGN §5 depends on these three. */
@@ -154,7 +158,16 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
         user_name: lookup(users.name, users.id, tasks.user_id),
         user_lastname: lookup(users.lastname, users.id, tasks.user_id),
         invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
+        invoice_payment_status: lookup(invoices.payment_status, invoices.id, tasks.invoice_id),
         amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+        // Only guest tasks (no customer) look up their quote request.
+        // Qualified by hand: inside the subquery an unqualified "id" would be the request's own.
+        guest_company: sql<
+          string | null
+        >`case when ${tasks.customer_id} is null then (select qr.company_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
+        guest_name: sql<
+          string | null
+        >`case when ${tasks.customer_id} is null then (select qr.first_name || ' ' || qr.last_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
       })
       .from(tasks)
       .where(where)
@@ -197,8 +210,11 @@ export async function listTasks(
         department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
         requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
         invoice_folio: r.invoice_folio,
+        invoice_payment_status: r.invoice_payment_status,
         customer_payment_scheme: r.customer_payment_scheme,
         amount_without_taxes: r.amount_without_taxes,
+        guest_company: r.guest_company,
+        guest_name: r.guest_name,
       })),
       n,
       q,

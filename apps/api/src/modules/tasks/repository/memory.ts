@@ -1,8 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from '@verba/analysis';
 import { contextHash } from '@verba/analysis';
 import type { Db } from '../../../db/client.ts';
 import { tmUnits } from '../../../db/schema/index.ts';
+
+/** The target languages (of `targets`) for which the customer's memory holds units from `sourceLang`. */
+export async function targetsWithMemory(
+  db: Db,
+  customerId: number,
+  sourceLang: string,
+  targets: string[],
+): Promise<Set<string>> {
+  if (targets.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ target: tmUnits.target_lang })
+    .from(tmUnits)
+    .where(
+      and(
+        eq(tmUnits.customer_id, customerId),
+        eq(tmUnits.source_lang, sourceLang),
+        inArray(tmUnits.target_lang, targets),
+      ),
+    );
+  return new Set(rows.map((r) => r.target));
+}
 
 /**
  * A customer's translation memory for one language pair, in PostgreSQL. Exact matches come from

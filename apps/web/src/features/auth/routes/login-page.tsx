@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ERROR_CODES } from '@verba/contracts';
+import { homePathOf } from '../../../lib/permissions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useLoginMutation } from '../api/login.ts';
@@ -30,7 +31,7 @@ export default function LoginPage() {
       {
         onSuccess: (result) => {
           signIn({ token: result.access_token, expiresInSeconds: result.expires_in, user: result.user });
-          navigate('/tasks', { replace: true });
+          navigate(homePathOf(result.user), { replace: true });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errorCode === ERROR_CODES.BAD_CREDENTIALS)

@@ -6,11 +6,17 @@ import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCompany } from '../api/get-company.ts';
+import { userCan } from '../../../lib/permissions.ts';
+import { CompanyMemories } from '../../memories/index.ts';
+import { countryName, useCountryNames } from '../api/country-name.ts';
+import { useUiLocale } from '../../../components/use-locale.ts';
 
 export default function CompanyPage() {
-  const { t } = useTranslation('company');
+  const { t } = useTranslation(['company', 'memories']);
   const user = useAuthStore((state) => state.user);
   const { data: company, isPending } = useCompany();
+  const locale = useUiLocale();
+  const countries = useCountryNames(locale);
   const dash = '—';
 
   if (isPending)
@@ -28,7 +34,11 @@ export default function CompanyPage() {
     { label: t('fields.address2'), value: company.address_2 || dash },
     { label: t('fields.town'), value: company.town || dash },
     { label: t('fields.province'), value: company.province || dash },
-    { label: t('fields.country'), value: company.country?.name || dash },
+    {
+      label: t('fields.country'),
+      value: company.country ? countryName(company.country, locale, countries.data) : dash,
+      testId: 'company-country',
+    },
     { label: t('fields.postalCode'), value: company.postal_code || dash },
     { label: t('fields.tin'), value: company.tin || dash },
   ];
@@ -61,6 +71,7 @@ export default function CompanyPage() {
           </Title>
           <DetailList items={items} />
         </Paper>
+        {userCan(user, 'memories:view-own') ? <CompanyMemories /> : null}
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="company-representative">
           <Title order={2} fz="lg" mb="xs">
             {t('representative.title')}

@@ -17,9 +17,12 @@ import { BonusModal } from '../components/bonus-modal.tsx';
 import { applyServerErrors, CustomerForm, initialCustomerValues } from '../components/customer-form.tsx';
 import { CustomerUsers } from '../components/customer-users.tsx';
 import { CustomerRateSections } from '../../rates/index.ts';
+import { CustomerMemories } from '../../memories/index.ts';
 
 export default function CustomerEditPage() {
-  const { t } = useTranslation('customers');
+  // The sections' namespaces (rate sections, payable grid bands, memories) load together with the
+  // page's, not one after another as each section first renders and suspends.
+  const { t } = useTranslation(['customers', 'rates', 'memories', 'tasks']);
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const user = useAuthStore((state) => state.user);
@@ -27,6 +30,7 @@ export default function CustomerEditPage() {
   const users = useCustomerUsers(id);
   const isAdmin = userCan(user, 'customers:bonuses');
   const canAssign = userCan(user, 'customers:assign-projects');
+  const canManageMemories = userCan(user, 'memories:manage');
   const bonuses = useBonuses(id, isAdmin);
   const update = useUpdateCustomer(id);
   const [modal, setModal] = useState<'bonus' | 'projects' | null>(null);
@@ -207,6 +211,8 @@ export default function CustomerEditPage() {
         ) : null}
 
         <CustomerRateSections customerId={id} canManage={userCan(user, 'rates:manage')} />
+
+        {canManageMemories ? <CustomerMemories customerId={id} /> : null}
       </Stack>
 
       {modal === 'bonus' ? (

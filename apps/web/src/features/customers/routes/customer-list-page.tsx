@@ -53,7 +53,7 @@ export default function CustomerListPage() {
       header: t('list.name'),
       render: (row) => (
         <Stack gap={2}>
-          <Anchor component={Link} to={`/customers/${row.id}/edit`} fw={600}>
+          <Anchor component={Link} to={`/customers/${row.id}/edit`} fw={600} tabIndex={-1}>
             {row.name}
           </Anchor>
           {row.is_active ? null : (
@@ -143,6 +143,7 @@ export default function CustomerListPage() {
           rows={data?.data}
           rowKey={(row) => row.id}
           rowTestId={(row) => `customer-row-${row.id}`}
+          rowHref={(row) => `/customers/${row.id}/edit`}
           loading={query.isPending}
           loadingLabel={t('states.loading', { ns: 'common' })}
           page={page}

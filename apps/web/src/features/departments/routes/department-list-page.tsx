@@ -41,6 +41,9 @@ export default function DepartmentListPage() {
         rows={departments.data}
         rowKey={(department) => department.id}
         rowTestId={(department) => `department-row-${department.id}`}
+        rowHref={(department) =>
+          canManage ? `/departments/${department.id}/edit` : `/departments/${department.id}`
+        }
         loading={departments.isPending}
         loadingLabel={t('states.loading', { ns: 'common' })}
         testId="department-table"
@@ -62,6 +65,7 @@ export default function DepartmentListPage() {
                 component={Link}
                 to={canManage ? `/departments/${department.id}/edit` : `/departments/${department.id}`}
                 fw={600}
+                tabIndex={-1}
               >
                 {department.title}
               </Anchor>

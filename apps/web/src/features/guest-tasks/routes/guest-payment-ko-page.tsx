@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { GuestPaymentAnswer } from '../components/payment-answer.tsx';
 
 export default function GuestPaymentKoPage() {
-  return <ScreenPlaceholder screen="guestTasks.paymentKo" />;
+  return <GuestPaymentAnswer outcome="ko" />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { GuestPaymentAnswer } from '../components/payment-answer.tsx';
 
 export default function GuestPaymentOkPage() {
-  return <ScreenPlaceholder screen="guestTasks.paymentOk" />;
+  return <GuestPaymentAnswer outcome="ok" />;
 }

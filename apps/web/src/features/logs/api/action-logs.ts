@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActionLogDto, Paginated } from '@verba/contracts';
+import type { ActionChoiceDto, ActionLogDto, Paginated } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 export type ActionLog = ActionLogDto;
 
@@ -11,22 +12,38 @@ export interface ActionLogFilters {
   end_date: string;
 }
 
+const filterQuery = (filters: ActionLogFilters) => ({
+  action: filters.action || undefined,
+  email: filters.email || undefined,
+  start_date: filters.start_date || undefined,
+  end_date: filters.end_date || undefined,
+});
+
 export const getActionLogs = (filters: ActionLogFilters, page: number) =>
   api.get<Paginated<ActionLog>>('/action-logs', {
-    query: {
-      action: filters.action || undefined,
-      email: filters.email || undefined,
-      start_date: filters.start_date || undefined,
-      end_date: filters.end_date || undefined,
-      page,
-      per_page: 10,
-    },
+    query: { ...filterQuery(filters), page, per_page: 10 },
     handles: [422],
   });
 
-export const useActionLogs = (filters: ActionLogFilters, page: number) =>
+/** Rows and action names come in the reader's language: the locale is part of the key. */
+export const useActionLogs = (filters: ActionLogFilters, page: number, locale: string) =>
   useQuery({
-    queryKey: ['action-logs', filters, page],
+    queryKey: ['action-logs', filters, page, locale],
     queryFn: () => getActionLogs(filters, page),
     placeholderData: keepPreviousData,
   });
+
+export const useActionChoices = (locale: string) =>
+  useQuery({
+    queryKey: ['action-log-actions', locale],
+    queryFn: () => api.get<ActionChoiceDto[]>('/action-logs/actions'),
+    staleTime: Infinity,
+  });
+
+/** The filtered rows as a CSV file. */
+export function downloadActionLogs(filters: ActionLogFilters) {
+  const query = new URLSearchParams(
+    Object.entries(filterQuery(filters)).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return downloadFile(`/action-logs/export${query ? `?${query}` : ''}`, 'action-logs.csv');
+}

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconFilter, IconFilterOff, IconListSearch } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconDownload,
+  IconFilter,
+  IconFilterOff,
+  IconListSearch,
+} from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
@@ -9,7 +15,13 @@ import { useUiLocale } from '../../../components/use-locale.ts';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import formClasses from '../../../components/forms.module.css';
-import { useActionLogs, type ActionLogFilters } from '../api/action-logs.ts';
+import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import {
+  downloadActionLogs,
+  useActionChoices,
+  useActionLogs,
+  type ActionLogFilters,
+} from '../api/action-logs.ts';
 
 const NO_FILTERS: ActionLogFilters = { action: '', email: '', start_date: '', end_date: '' };
 
@@ -19,7 +31,9 @@ export default function LogsPage() {
   const [draft, setDraft] = useState(NO_FILTERS);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const logs = useActionLogs(filters, page);
+  const logs = useActionLogs(filters, page, locale);
+  const choices = useActionChoices(locale);
+  const [exporting, setExporting] = useState(false);
   const errors = serverFieldErrors(logs.error) ?? {};
   const filtered = Object.values(filters).some(Boolean);
 
@@ -38,18 +52,21 @@ export default function LogsPage() {
     setFilters(NO_FILTERS);
     setPage(1);
   };
-  const field = (key: keyof ActionLogFilters, type: 'text' | 'email' | 'date') => (
-    <TextInput
+  const set = (key: keyof ActionLogFilters) => (value: string) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+  const exportRows = () => {
+    setExporting(true);
+    downloadActionLogs(filters)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+  const dateField = (key: 'start_date' | 'end_date') => (
+    <DateFilterInput
       label={t(`filters.${key}`)}
-      placeholder={type === 'date' ? undefined : t(`filters.${key}Placeholder`)}
-      type={type}
       value={draft[key]}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setDraft((current) => ({ ...current, [key]: value }));
-      }}
+      onChange={set(key)}
       error={errors[key]}
-      data-testid={`logs-${key}`}
+      testId={`logs-${key}`}
     />
   );
 
@@ -66,12 +83,42 @@ export default function LogsPage() {
           className={formClasses.form}
         >
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            {field('action', 'text')}
-            {field('email', 'email')}
-            {field('start_date', 'date')}
-            {field('end_date', 'date')}
+            <Select
+              label={t('filters.action')}
+              placeholder={t('filters.allActions')}
+              data={(choices.data ?? []).map((c) => ({ value: c.action, label: c.label }))}
+              value={draft.action || null}
+              onChange={(value) => set('action')(value ?? '')}
+              searchable
+              clearable
+              nothingFoundMessage={t('filters.noAction')}
+              error={errors.action}
+              data-testid="logs-action"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label={t('filters.email')}
+              placeholder={t('filters.emailPlaceholder')}
+              type="email"
+              value={draft.email}
+              onChange={(event) => set('email')(event.currentTarget.value)}
+              error={errors.email}
+              data-testid="logs-email"
+            />
+            {dateField('start_date')}
+            {dateField('end_date')}
           </SimpleGrid>
           <Group justify="flex-end" mt="md" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              onClick={exportRows}
+              loading={exporting}
+              disabled={!logs.data?.total}
+              data-testid="logs-export"
+            >
+              {t('filters.export')}
+            </Button>
             <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear}>
               {t('filters.clear')}
             </Button>
@@ -117,7 +164,18 @@ export default function LogsPage() {
             {
               key: 'action',
               header: t('columns.action'),
-              render: (row) => <Code>{row.action}</Code>,
+              render: (row) => (
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {row.action_label}
+                  </Text>
+                  {row.action_label !== row.action ? (
+                    <Text size="xs" c="gray.7" ff="monospace">
+                      {row.action}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ),
             },
             {
               key: 'description',

@@ -15,6 +15,7 @@ import { MinimumRatesSection } from './minimum-rates-form.tsx';
 import { PayableGridEditor } from './payable-grid-form.tsx';
 import { RateList } from './rate-list.tsx';
 import { RatesTable } from './rates-table.tsx';
+import { MissingRatesAlert } from './missing-rates-alert.tsx';
 
 interface CustomerRateSectionsProps {
   customerId: number;
@@ -83,6 +84,7 @@ export function CustomerRateSections({ customerId, canManage }: CustomerRateSect
   const owner: RateOwner = { kind: 'customer', customerId };
   return (
     <>
+      <MissingRatesAlert customerId={customerId} />
       {canManage ? (
         <SectionCard
           title={t('customer.minimum')}

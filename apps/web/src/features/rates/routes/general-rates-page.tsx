@@ -4,6 +4,7 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { GENERAL } from '../api/rates.ts';
 import { RateList } from '../components/rate-list.tsx';
+import { MissingRatesAlert } from '../components/missing-rates-alert.tsx';
 
 /** `/general/rates` (VERBA_ADMIN): the default price of each language pair, with Excel import and export. */
 export default function GeneralRatesPage() {
@@ -15,6 +16,7 @@ export default function GeneralRatesPage() {
   return (
     <div data-testid="general-rates-page">
       <PageHeader title={t('general.title')} description={t('general.description')} />
+      <MissingRatesAlert />
       <RateList
         owner={GENERAL}
         caption={t('general.title')}

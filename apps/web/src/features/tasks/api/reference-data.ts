@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TargetPrice } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import type { Language, TranslationType } from './types.ts';
 
@@ -16,6 +17,18 @@ export const useTargetLanguages = () =>
     queryKey: ['languages', 'available'],
     queryFn: () => api.get<Language[]>('/languages/available'),
     staleTime: HOUR,
+  });
+
+/** The price per word of each priced target from a source, for the order form (others: price on request). */
+export const useTargetPrices = (sourceId: string | null, typeId: string | null) =>
+  useQuery({
+    queryKey: ['tasks', 'target-prices', sourceId, typeId],
+    queryFn: () =>
+      api.get<TargetPrice[]>('/tasks/target-prices', {
+        query: { source_language: sourceId || undefined, translation_type: typeId || undefined },
+      }),
+    enabled: Boolean(sourceId),
+    staleTime: 60 * 1000,
   });
 
 export const useTranslationTypes = () =>

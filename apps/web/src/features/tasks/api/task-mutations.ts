@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   DeliveredFile,
   OtherConceptRow,
+  PaymentPreview,
   PayTaskHistoryRow,
   StaffTarget,
   TaskStateReply,
@@ -82,6 +83,15 @@ export const useReactivateTaskMutation = () =>
 
 export const usePayTaskMutation = () =>
   useTaskAction((taskId: number) => api.post<GatewayAnswer>('/tasks/paymentGateway', { taskId }));
+
+/** What paying now takes from the balance and what from the card (nothing is held). */
+export const paymentPreview = (taskId: number) => api.get<PaymentPreview>(`/tasks/${taskId}/payment-preview`);
+
+/** Staff: the draft's quote priced again from today's rates. */
+export const useRecalculateQuoteMutation = () =>
+  useTaskAction((id: number) =>
+    api.post<{ message: string }>(`/tasks/${id}/recalculate`, undefined, { handles: [422] }),
+  );
 
 export const useSendDeferredMutation = () =>
   useTaskAction((id: number) => api.post<GatewayAnswer>(`/tasks/${id}/update/deferred`));

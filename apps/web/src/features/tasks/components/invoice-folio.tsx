@@ -26,7 +26,7 @@ export function InvoiceFolio({
           {folio}
         </Text>
         {tag ? (
-          <Text span size="xs" c={tag === 'paid' ? 'teal.9' : 'orange.9'} fw={600} data-testid="invoice-tag">
+          <Text span size="xs" c={tag === 'paid' ? 'teal.9' : 'red.9'} fw={600} data-testid="invoice-tag">
             {t(`invoiceTag.${tag}`)}
           </Text>
         ) : null}

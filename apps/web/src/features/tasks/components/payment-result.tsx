@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,11 +10,65 @@ import { verifyPayment } from '../api/task-mutations.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import type { GatewayAnswer } from '../api/types.ts';
 
-/** `/tasks/ok/:id` and `/tasks/ko/:id`: verify the bank's answer, then say what happened. */
+/** States of a task that is paid for (or in production on deferred terms). */
+const PAID_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
+
+/**
+ * `/tasks/ok/:id` and `/tasks/ko/:id`: verify the bank's answer, then say what happened. Without
+ * the bank's parameters (a bookmark, a reload) there is nothing to verify: the page says where
+ * the task stands, and nothing is logged.
+ */
 export function PaymentResult({ outcome }: { outcome: 'ok' | 'ko' }) {
+  const [params] = useSearchParams();
+  return params.get('Ds_MerchantParameters') ? (
+    <BankAnswer outcome={outcome} params={params} />
+  ) : (
+    <TaskStanding />
+  );
+}
+
+function TaskStanding() {
   const { t } = useTranslation('tasks');
   const id = Number(useParams().id);
-  const [params] = useSearchParams();
+  const task = useTask(id);
+  if (!task.data) return <PageLoader />;
+  const paid = PAID_STATES.includes(task.data.state);
+  const values = { state: t(`states.${task.data.state}`), code: task.data.code || task.data.id };
+  return (
+    <div data-testid="payment-state-page">
+      <EmptyState
+        headingLevel={1}
+        icon={paid ? <IconCircleCheck size={36} aria-hidden /> : <IconInfoCircle size={36} aria-hidden />}
+        title={t('payment.stateTitle', values)}
+        description={paid ? t('payment.statePaid', values) : t('payment.stateUnpaid', values)}
+        testId="payment-state"
+      >
+        <Text fw={600} data-testid="payment-task-name">
+          {task.data.description}
+        </Text>
+        <ResultLinks id={id} />
+      </EmptyState>
+    </div>
+  );
+}
+
+function ResultLinks({ id }: { id: number }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Group justify="center">
+      <Button component={Link} to={`/tasks/${id}`}>
+        {t('payment.openTask')}
+      </Button>
+      <Button variant="default" component={Link} to="/tasks">
+        {t('detail.back')}
+      </Button>
+    </Group>
+  );
+}
+
+function BankAnswer({ outcome, params }: { outcome: 'ok' | 'ko'; params: URLSearchParams }) {
+  const { t } = useTranslation('tasks');
+  const id = Number(useParams().id);
   const [answer, setAnswer] = useState<GatewayAnswer | null>(null);
   const started = useRef(false);
   const task = useTask(answer ? id : 0);
@@ -58,14 +112,7 @@ export function PaymentResult({ outcome }: { outcome: 'ok' | 'ko' }) {
             {answer.message}
           </Text>
         ) : null}
-        <Group justify="center">
-          <Button component={Link} to={`/tasks/${id}`}>
-            {t('payment.openTask')}
-          </Button>
-          <Button variant="default" component={Link} to="/tasks">
-            {t('detail.back')}
-          </Button>
-        </Group>
+        <ResultLinks id={id} />
       </EmptyState>
     </div>
   );

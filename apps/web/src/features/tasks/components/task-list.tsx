@@ -95,7 +95,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       key: 'id',
       header: sortHeader('id', t('list.columns.id')),
       render: (row) => (
-        <Anchor component={Link} to={`/tasks/${row.id}`} fw={600} data-testid="task-link">
+        <Anchor component={Link} to={`/tasks/${row.id}`} fw={600} tabIndex={-1} data-testid="task-link">
           {row.code || row.id}
         </Anchor>
       ),
@@ -124,7 +124,13 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       ? {
           key: 'customer',
           header: t('list.columns.customer'),
-          render: (row) => row.customer?.name ?? t('list.guest'),
+          render: (row) =>
+            row.customer?.name ??
+            (row.guest_name
+              ? t('list.guestRequest', {
+                  who: row.guest_company ? `${row.guest_company} · ${row.guest_name}` : row.guest_name,
+                })
+              : t('list.guest')),
           wide: true,
         }
       : {
@@ -209,7 +215,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
             <Select
               label={t('list.filters.state')}
               placeholder={t('list.filters.allStates')}
-              data={TASK_STATE_FILTERS.filter((value) => value !== 'CANCELLED').map((value) => ({
+              data={TASK_STATE_FILTERS.map((value) => ({
                 value,
                 label: t(`states.${value}`),
               }))}
@@ -258,6 +264,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
         total={total}
         testId="task-table"
         rowTestId={(row) => `task-row-${row.id}`}
+        rowHref={(row) => `/tasks/${row.id}`}
         empty={
           <EmptyState
             icon={<IconFileText size={32} aria-hidden />}
@@ -267,7 +274,9 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
                 ? t('list.emptyFilteredDescription')
                 : cancelled
                   ? t('list.emptyCancelledDescription')
-                  : t('list.emptyDescription')
+                  : staff
+                    ? t('list.emptyStaffDescription')
+                    : t('list.emptyDescription')
             }
             testId="tasks-empty"
           >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFiles, formatBytes } from './file-rules.ts';
+import { addFiles } from './file-rules.ts';
 
 const file = (name: string) => new File(['x'], name);
 
@@ -14,13 +14,5 @@ describe('addFiles', () => {
     const result = addFiles(['a.txt'], [file('A.TXT'), file('b.txt'), file('b.txt')]);
     expect(result.added.map((f) => f.name)).toEqual(['b.txt']);
     expect(result.duplicates).toEqual(['A.TXT', 'b.txt']);
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses B, KB and MB', () => {
-    expect(formatBytes(10)).toBe('10 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
 });

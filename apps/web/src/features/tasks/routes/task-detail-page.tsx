@@ -7,10 +7,12 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import type { TaskDetail } from '../api/types.ts';
 import { AnalysisAlerts } from '../components/detail/analysis-alerts.tsx';
+import { MissingRateAlert } from '../components/detail/missing-rate-alert.tsx';
 import { ConceptsSection } from '../components/detail/concepts-section.tsx';
 import { DeliverySection } from '../components/detail/delivery-section.tsx';
 import { FilesSection } from '../components/detail/files-section.tsx';
 import { GeneralSection } from '../components/detail/general-section.tsx';
+import { GuestRequestSection } from '../components/detail/guest-request-section.tsx';
 import { HistorySection } from '../components/detail/history-section.tsx';
 import { LanguageSections } from '../components/detail/language-sections.tsx';
 import { PaymentsSection } from '../components/detail/payments-section.tsx';
@@ -46,7 +48,9 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
           ) : null}
         </Group>
         <AnalysisAlerts task={task} />
+        {staff ? <MissingRateAlert task={task} /> : null}
         <GeneralSection task={task} staff={staff} />
+        {staff && !task.customer ? <GuestRequestSection task={task} /> : null}
         <LanguageSections task={task} />
         <FilesSection task={task} staff={staff} />
         <ConceptsSection task={task} />

@@ -11,8 +11,14 @@ import type { PriceSummary, TaskDetail } from '../api/types.ts';
 import { useNumber } from '../lib/use-number.ts';
 import { InfoButton } from '../components/info-button.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
+import { useUiLocale } from '../../../components/use-locale.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { QuoteSummary } from '../components/quote-summary.tsx';
 
 const hidden = { position: 'absolute', left: -10000 } as const;
+
+/** Payable words (band words × grid %) are shown with one decimal everywhere. */
+const PAYABLE_DIGITS = 1;
 
 export default function TaskQuotePage() {
   const { t } = useTranslation('tasks');
@@ -48,6 +54,7 @@ export default function TaskQuotePage() {
           {price.data.map((summary) => (
             <LanguageQuote key={summary.targetLanguageId} task={task.data} summary={summary} />
           ))}
+          <QuoteSummary task={task.data} />
         </Stack>
       )}
     </div>
@@ -57,6 +64,7 @@ export default function TaskQuotePage() {
 function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSummary }) {
   const { t } = useTranslation('tasks');
   const number = useNumber();
+  const locale = useUiLocale();
   const language =
     task.target_languages.find((target) => target.target_language_id === summary.targetLanguageId)
       ?.target_language.name ?? String(summary.targetLanguageId);
@@ -111,7 +119,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
                     {number(line?.wordCount)}
                   </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
-                    {line ? `${Number(line.payablePercent)} %` : '—'}
+                    {line ? `${number(line.payablePercent)} %` : '—'}
                   </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
                     {missing || !line ? '—' : <Money amount={line.pricePerWord} fractionDigits={4} />}
@@ -136,7 +144,7 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
         </Table>
       </TableScrollRegion>
       <Text size="xs" c="gray.7" ta="right" mt={4} data-testid="payable-words">
-        {t('quote.payableWords', { words: number(Number(summary.payableWords)) })}
+        {t('quote.payableWords', { words: formatDecimal(summary.payableWords, locale, PAYABLE_DIGITS) })}
       </Text>
       {!missing && summary.minimum?.applied ? (
         <Group gap="xs" mt="sm">

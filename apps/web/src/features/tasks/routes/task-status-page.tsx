@@ -9,12 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useChangeStatusMutation } from '../api/task-mutations.ts';
 import { useTask } from '../api/tasks-queries.ts';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
-import {
-  STATUS_SCREEN_STATES,
-  hasStatusScreen,
-  statusOptions,
-  type StaffTarget,
-} from '../lib/status-options.ts';
+import { hasStatusScreen, statusOptions, type StaffTarget } from '../lib/status-options.ts';
 
 export default function TaskStatusPage() {
   const { t } = useTranslation('tasks');
@@ -53,8 +48,8 @@ export default function TaskStatusPage() {
                     color: 'teal',
                     message: t('status.done', { state: t(`states.${target}`) }),
                   });
-                  if (STATUS_SCREEN_STATES.includes(target)) setTarget(null);
-                  else void navigate('/tasks');
+                  // Spec part 1 §6: after a status update the user goes back to the list, with the toast.
+                  void navigate('/tasks');
                 },
                 onError: (failure) => {
                   if (failure instanceof ApiError) setError(failure.body?.message ?? t('status.failed'));

@@ -27,7 +27,7 @@ export default function UserListPage() {
       key: 'name',
       header: t('list.name'),
       render: (row) => (
-        <Anchor component={Link} to={`/users/${row.id}`} fw={600}>
+        <Anchor component={Link} to={`/users/${row.id}`} fw={600} tabIndex={-1}>
           {row.name}
         </Anchor>
       ),
@@ -121,6 +121,7 @@ export default function UserListPage() {
           rows={data?.data}
           rowKey={(row) => row.id}
           rowTestId={(row) => `user-row-${row.id}`}
+          rowHref={(row) => `/users/${row.id}`}
           loading={query.isPending}
           loadingLabel={t('states.loading', { ns: 'common' })}
           page={page}

@@ -1,18 +1,21 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Checkbox, Group, Text } from '@mantine/core';
+import { IconArrowRight, IconFiles } from '@tabler/icons-react';
 import { useValidateSourceFilesMutation } from '../../api/task-mutations.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { useNumber } from '../../lib/use-number.ts';
 import { Section } from '../section.tsx';
 import { SourceFilesTable } from './source-files.tsx';
+import { BulkDeliveryModal } from './bulk-delivery-modal.tsx';
 
 export function FilesSection({ task, staff }: { task: TaskDetail; staff: boolean }) {
   const { t } = useTranslation('tasks');
   const number = useNumber();
   const validate = useValidateSourceFilesMutation();
   const calculating = task.state === 'CALCULATING';
+  const [bulk, setBulk] = useState(false);
   return (
     <Section
       title={t('detail.files.title')}
@@ -44,6 +47,19 @@ export function FilesSection({ task, staff }: { task: TaskDetail; staff: boolean
       }
     >
       <SourceFilesTable task={task} staff={staff} />
+      {task.abilities.can_upload_translations ? (
+        <Group mt="md">
+          <Button
+            variant="light"
+            leftSection={<IconFiles size={18} aria-hidden />}
+            onClick={() => setBulk(true)}
+            data-testid="bulk-delivery-open"
+          >
+            {t('detail.bulk.open')}
+          </Button>
+          {bulk ? <BulkDeliveryModal task={task} onClose={() => setBulk(false)} /> : null}
+        </Group>
+      ) : null}
       <Group justify="space-between" mt="md" gap="sm">
         <Text fw={600} data-testid="total-words">
           {t('detail.files.totalTranslation')}: {calculating ? '…' : number(task.word_count)}

@@ -8,7 +8,8 @@ import { PRICE_LINES } from '@verba/contracts/pricing';
 import { useRemoveTranslationMutation, useUploadTranslationMutation } from '../../api/task-mutations.ts';
 import { downloadFile } from '../../../../lib/download.ts';
 import type { SourceFile, TaskDetail } from '../../api/types.ts';
-import { formatBytes } from '../../lib/file-rules.ts';
+import { formatFileSize } from '../../../../lib/format.ts';
+import { useUiLocale } from '../../../../components/use-locale.ts';
 import { useNumber } from '../../lib/use-number.ts';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
 
@@ -16,6 +17,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
   const { t } = useTranslation('tasks');
   const [open, setOpen] = useState<Set<number>>(new Set());
   const number = useNumber();
+  const locale = useUiLocale();
   const toggle = (id: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -94,7 +96,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                       </Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{formatBytes(file.size)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatFileSize(file.size, locale)}</Table.Td>
                   <Table.Td ta="right" visibleFrom="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {wordsText(file)}
                   </Table.Td>

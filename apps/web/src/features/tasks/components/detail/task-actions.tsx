@@ -5,7 +5,7 @@ import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
-  IconCreditCard,
+  IconCalculator,
   IconEdit,
   IconFileTypePdf,
   IconFileZip,
@@ -21,18 +21,22 @@ import {
   submitGatewayForm,
   useCancelTaskMutation,
   useDeleteTaskMutation,
-  usePayTaskMutation,
+  useRecalculateQuoteMutation,
   useReactivateTaskMutation,
   useSendDeferredMutation,
 } from '../../api/task-mutations.ts';
 import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
+import { useAuthStore } from '../../../../lib/auth-store.ts';
+import { userCan } from '../../../../lib/permissions.ts';
+import { PayButton } from '../pay-button.tsx';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
   const cancel = useCancelTaskMutation();
   const reactivate = useReactivateTaskMutation();
-  const pay = usePayTaskMutation();
+  const recalculate = useRecalculateQuoteMutation();
+  const user = useAuthStore((state) => state.user)!;
   const deferred = useSendDeferredMutation();
   const remove = useDeleteTaskMutation();
   const [pdfBusy, setPdfBusy] = useState(false);
@@ -46,20 +50,27 @@ export function TaskActions({ task }: { task: TaskDetail }) {
   };
   // What the caller may do comes from the API (its policy and the transition table).
   const can = task.abilities;
+  // Staff who set the price may price a quote again from today's rates; approved tasks keep theirs.
+  const recalculable =
+    userCan(user, 'tasks:amount-to-pay') && (task.state === 'DRAFT' || task.state === 'TEMPORAL');
   const delivered = task.source_files.some((file) => file.translated_files.length > 0);
 
   return (
     <Group gap="sm" data-testid="task-actions">
-      {can.can_pay ? (
+      {can.can_pay ? <PayButton task={task} onPaid={() => done(t('actions.paid'))} /> : null}
+      {recalculable ? (
         <Button
-          leftSection={<IconCreditCard size={18} aria-hidden />}
-          loading={pay.isPending}
+          variant="default"
+          leftSection={<IconCalculator size={18} aria-hidden />}
+          loading={recalculate.isPending}
           onClick={() =>
-            pay.mutate(task.id, { onSuccess: (answer) => afterGateway(answer, t('actions.paid')) })
+            recalculate.mutate(task.id, {
+              onSuccess: (reply) => notifications.show({ color: 'teal', message: reply.message }),
+            })
           }
-          data-testid="pay-task"
+          data-testid="recalculate-quote"
         >
-          {t('actions.pay')}
+          {t('actions.recalculate')}
         </Button>
       ) : null}
       {can.can_send_to_production ? (

@@ -5,12 +5,17 @@ import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { Section } from '../section.tsx';
+import { useUiLocale } from '../../../../components/use-locale.ts';
+import { formatEuros } from '../../../../lib/format.ts';
+import { unpricedLanguageNames } from '../../lib/unpriced.ts';
 import { moneyOrDash as money } from './money-or-dash.tsx';
 import { AmountToPayForm } from './staff-forms.tsx';
 
 export function TotalsSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const user = useAuthStore((state) => state.user)!;
+  const locale = useUiLocale();
+  const unpriced = unpricedLanguageNames(task);
   return (
     <Section title={t('detail.totals.title')} help="amount" testId="section-totals">
       <Stack gap={6} data-testid="totals">
@@ -38,9 +43,18 @@ export function TotalsSection({ task }: { task: TaskDetail }) {
         <TotalRow
           strong
           label={t('detail.totals.total')}
-          value={money(task.taxed_price)}
+          value={
+            unpriced.length
+              ? t('detail.totals.plusToConfirm', { amount: formatEuros(task.taxed_price ?? '0', locale) })
+              : money(task.taxed_price)
+          }
           testId="taxed-price"
         />
+        {unpriced.length ? (
+          <Text size="sm" c="red.9" data-testid="to-confirm">
+            {t('detail.totals.toConfirm', { languages: unpriced.join(', ') })}
+          </Text>
+        ) : null}
         {task.amount_to_pay !== null ? (
           <TotalRow label={t('detail.totals.amountToPay')} value={money(task.amount_to_pay)} />
         ) : null}

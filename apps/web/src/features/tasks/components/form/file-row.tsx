@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
-import { formatBytes } from '../../lib/file-rules.ts';
+import { formatFileSize } from '../../../../lib/format.ts';
+import { useUiLocale } from '../../../../components/use-locale.ts';
 
 export function FileRow({
   name,
@@ -21,6 +22,7 @@ export function FileRow({
   disabled: boolean;
   onRemove: () => void;
 }) {
+  const locale = useUiLocale();
   return (
     <Paper component="li" withBorder p="sm" radius="sm" data-testid="task-file">
       <Group wrap="nowrap" gap="sm">
@@ -30,7 +32,7 @@ export function FileRow({
             {name}
           </Text>
           <Text size="xs" c="gray.7">
-            {formatBytes(size)}
+            {formatFileSize(size, locale)}
             {note ? ` · ${note}` : ''}
           </Text>
           {progress !== undefined ? (

@@ -1,6 +1,9 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Group, MultiSelect, Paper, Select, SimpleGrid, Title } from '@mantine/core';
+import { Group, MultiSelect, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { useUiLocale } from '../../../../components/use-locale.ts';
+import { formatEuros } from '../../../../lib/format.ts';
+import { useTargetPrices } from '../../api/reference-data.ts';
 import type { TaskFormValues } from '../../api/task-mutations.ts';
 import type { Language } from '../../api/types.ts';
 import { InfoButton } from '../info-button.tsx';
@@ -22,9 +25,25 @@ export function LanguagesSection({
   targets,
 }: LanguagesSectionProps) {
   const { t } = useTranslation('tasks');
+  const locale = useUiLocale();
+  const prices = useTargetPrices(values.source_language, values.translation_type);
+  const priceOf = new Map((prices.data ?? []).map((p) => [String(p.language_id), p.price_per_word]));
+  // Priced targets first, each with its price per word; the others are "price on request".
   const targetOptions = (targets ?? [])
     .filter((language) => String(language.id) !== values.source_language)
-    .map((language) => ({ value: String(language.id), label: language.name }));
+    .map((language) => {
+      const price = priceOf.get(String(language.id));
+      // nothing said until the prices are known
+      const note = price
+        ? t('form.perWord', { price: formatEuros(price, locale, 4) })
+        : prices.data
+          ? t('form.priceOnRequest')
+          : '';
+      return { value: String(language.id), label: language.name, note, priced: Boolean(price) };
+    })
+    .sort((a, b) => Number(b.priced) - Number(a.priced));
+  const noteOf = new Map(targetOptions.map((option) => [option.value, option]));
+  const unpricedPicked = Boolean(prices.data) && values.target_languages.some((id) => !priceOf.has(id));
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Group gap={4} mb="md">
@@ -59,7 +78,18 @@ export function LanguagesSection({
           label={t('form.targetLanguages')}
           withAsterisk
           searchable
-          data={targetOptions}
+          data={targetOptions.map(({ value, label }) => ({ value, label }))}
+          renderOption={({ option }) => {
+            const extra = noteOf.get(option.value);
+            return (
+              <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+                <span>{option.label}</span>
+                <Text span size="xs" c={extra?.priced ? 'gray.8' : 'red.9'}>
+                  {extra?.note}
+                </Text>
+              </Group>
+            );
+          }}
           value={values.target_languages}
           onChange={(value) => set('target_languages', value)}
           error={errors.target_languages}
@@ -69,6 +99,11 @@ export function LanguagesSection({
           hidePickedOptions
         />
       </SimpleGrid>
+      {unpricedPicked ? (
+        <Text size="sm" c="red.9" mt="sm" data-testid="unpriced-target-note">
+          {t('form.unpricedNote')}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

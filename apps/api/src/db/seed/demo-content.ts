@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { seedDemoMemory } from './demo-memory.ts';
+import { seedDemoRates } from './demo-rates.ts';
+import { seedDemoTasks } from './demo-tasks.ts';
+
+/**
+ * What the demo shows beyond its accounts (issue 16): rates, Acme's translation memory, then
+ * tasks in every state made through the API. Rates and memory come first, so the tasks are
+ * priced and matched as a client's would be.
+ */
+export async function seedDemoContent(
+  app: FastifyInstance,
+  ids: { acme: number; globex: number; admin: number; password: string },
+): Promise<void> {
+  const started = performance.now();
+  await seedDemoRates(app.db, ids);
+  const units = await seedDemoMemory(app.db, ids);
+  await seedDemoTasks(app, ids);
+  app.log.info(
+    `Demo content loaded in ${Math.round(performance.now() - started)} ms (rates, ${units} memory units, 6 tasks)`,
+  );
+}

@@ -1,0 +1,59 @@
+import { TASK_STATES, type Locale } from '@verba/contracts';
+import type en from '../i18n/en/logs.json';
+import { hasMessage, translator } from './i18n.ts';
+
+/**
+ * Action-log rows keep what happened as a message key and its values (issue 22), so each reader
+ * sees it in their own language; the English text is stored beside them for old readers and search.
+ */
+type Descriptions = (typeof en)['log']['descriptions'];
+export type LogKey = {
+  [G in keyof Descriptions]: `${G & string}.${keyof Descriptions[G] & string}`;
+}[keyof Descriptions];
+export type LogParams = Record<string, string | number>;
+
+const STATES = new Set<string>(TASK_STATES);
+
+/** Values that are codes of their own (task states, refusal reasons) are translated too. */
+function localParams(t: (key: string) => string, params: LogParams, namedStates: boolean): LogParams {
+  const out: LogParams = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    if (namedStates && (name === 'from' || name === 'to' || name === 'state') && STATES.has(String(value)))
+      out[name] = t(`log.states.${value}`);
+    if (name === 'reason' && hasMessage(`log.reasons.${value}`)) out[name] = t(`log.reasons.${value}`);
+  }
+  return out;
+}
+
+/**
+ * The description of a key in `locale`; null when the key is unknown (the stored text is shown then).
+ * `codes: 'raw'` keeps task states as codes (the stored English text, as searched and read before).
+ */
+export function renderLogDescription(
+  locale: Locale,
+  key: string | null,
+  params: LogParams | null,
+  codes: 'named' | 'raw' = 'named',
+): string | null {
+  if (!key || !hasMessage(`log.descriptions.${key}`)) return null;
+  const t = translator(locale);
+  const values = params ?? {};
+  return t(`log.descriptions.${key}`, localParams(t, values, codes === 'named'));
+}
+
+/** The name of an action code in `locale`, or the code itself when it has none. */
+export function actionLabel(locale: Locale, action: string): string {
+  return hasMessage(`log.actions.${action}`) ? translator(locale)(`log.actions.${action}`) : action;
+}
+
+/** Every action code with a name, for the filter's list. */
+export function knownActions(): string[] {
+  const t = translator('en');
+  const groups = t('log.actions', { returnObjects: true }) as unknown as Record<
+    string,
+    Record<string, string>
+  >;
+  return Object.entries(groups).flatMap(([group, actions]) =>
+    Object.keys(actions).map((a) => `${group}.${a}`),
+  );
+}

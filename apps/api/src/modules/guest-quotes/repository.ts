@@ -1,0 +1,72 @@
+import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import type { Locale } from '@verba/contracts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { countries, languages, quoteRequests, usedBotSolutions } from '../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+
+/** Records a bot-check solution; false when it was used before (a replay). */
+export async function useSolution(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
+  try {
+    await db.insert(usedBotSolutions).values({ signature, expires_at: expiresAt });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+export async function forgetExpiredSolutions(db: Db, now: Date) {
+  await db.delete(usedBotSolutions).where(lt(usedBotSolutions.expires_at, now));
+}
+
+export async function requestsByEmailSince(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.email, email), gte(quoteRequests.created_at, since)));
+  return row?.n ?? 0;
+}
+
+export async function findCountry(db: Db, id: number) {
+  const [row] = await db.select().from(countries).where(eq(countries.id, id));
+  return row;
+}
+
+export async function languagesByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(languages).where(inArray(languages.id, ids));
+}
+
+export async function insertQuoteRequest(tx: Tx, values: typeof quoteRequests.$inferInsert) {
+  await tx.insert(quoteRequests).values(values);
+}
+
+export async function findRequestByToken(db: Db, token: string) {
+  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.link_token, token));
+  return row;
+}
+
+export async function findRequestByTask(db: Db, taskId: number) {
+  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.task_id, taskId));
+  return row;
+}
+
+/** Requests whose task is gone (housekeeping removed it): their link now says the quote expired. */
+export async function markExpired(db: Db, at: Date) {
+  await db
+    .update(quoteRequests)
+    .set({ expired_at: at })
+    .where(and(isNull(quoteRequests.task_id), isNull(quoteRequests.expired_at)));
+}
+
+export async function countryName(db: Db, id: number | null, locale: Locale) {
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: countries[`name_${locale}`] })
+    .from(countries)
+    .where(eq(countries.id, id));
+  return row?.name ?? null;
+}

@@ -1,0 +1,74 @@
+import type { InvoiceExportQuery } from '@verba/contracts';
+import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
+import { invoiceScope } from './policy.ts';
+import * as repo from './repository.ts';
+
+const HEADER = [
+  'folio',
+  'date_of_issue',
+  'customer',
+  'enterprise',
+  'tin',
+  'country',
+  'amount_without_taxes',
+  'tax_option',
+  'tax_percentage',
+  'tax',
+  'amount',
+  'payment_status',
+  'paid_at',
+  'payment_method',
+  'rectifies',
+  'rectified_by',
+];
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused. */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
+    text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * GET /invoices/export: the invoices issued between `from` and `to` (inclusive), one CSV row
+ * each, in date and folio order; amounts with a dot and two decimals (the accountant's import).
+ */
+export async function invoicesCsv(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  q: InvoiceExportQuery,
+): Promise<Outcome<{ filename: string; content: string }>> {
+  const scope = invoiceScope(actor.user);
+  const rows =
+    scope === null ? [] : await repo.exportRows(deps.db, { customerId: scope, from: q.from, to: q.to });
+  const lines = rows.map((r) =>
+    [
+      r.folio,
+      r.issued_at,
+      r.customer_name,
+      r.enterprise,
+      r.tin,
+      r.country_code,
+      r.amount_without_taxes,
+      r.tax_option,
+      r.tax_percentage,
+      r.tax_amount,
+      r.amount,
+      r.payment_status,
+      r.paid_at,
+      r.payment_method,
+      r.rectifies_folio,
+      r.rectified_by_folio,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  const content = `\ufeff${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+  const span = `${q.from ?? 'start'}_${q.to ?? 'today'}`;
+  return outcome(
+    { filename: `invoices_${span}.csv`, content },
+    { action: 'invoices.export', description: `Exported ${rows.length} invoices (${span})` },
+  );
+}

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { languages, tmImports, tmUnits, users } from '../../db/schema/index.ts';
+
+export type TmUnitInsert = typeof tmUnits.$inferInsert;
+export type TmImportRow = typeof tmImports.$inferSelect;
+export interface Pair {
+  customerId: number;
+  source: string;
+  target: string;
+}
+
+const ofPair = (p: Pair) =>
+  and(
+    eq(tmUnits.customer_id, p.customerId),
+    eq(tmUnits.source_lang, p.source),
+    eq(tmUnits.target_lang, p.target),
+  );
+
+export async function languagesByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(languages).where(inArray(languages.id, ids));
+}
+
+export async function languagesByCodes(db: Db, codes: string[]) {
+  if (!codes.length) return [];
+  return db.select().from(languages).where(inArray(languages.iso_code, codes));
+}
+
+/** Units per language pair of a customer's memory. */
+export async function unitCounts(db: Db, customerId: number) {
+  return db
+    .select({
+      source: tmUnits.source_lang,
+      target: tmUnits.target_lang,
+      units: sql<number>`count(*)::int`,
+    })
+    .from(tmUnits)
+    .where(eq(tmUnits.customer_id, customerId))
+    .groupBy(tmUnits.source_lang, tmUnits.target_lang)
+    .orderBy(tmUnits.source_lang, tmUnits.target_lang);
+}
+
+/** The latest feed of each pair of a customer's memory, with who made it. */
+export async function latestFeeds(db: Db, customerId: number) {
+  return db
+    .selectDistinctOn([tmImports.source_lang, tmImports.target_lang], {
+      source: tmImports.source_lang,
+      target: tmImports.target_lang,
+      file_name: tmImports.file_name,
+      origin: tmImports.origin,
+      units: tmImports.units,
+      at: tmImports.created_at,
+      name: users.name,
+      lastname: users.lastname,
+    })
+    .from(tmImports)
+    .leftJoin(users, eq(users.id, tmImports.imported_by))
+    .where(eq(tmImports.customer_id, customerId))
+    .orderBy(tmImports.source_lang, tmImports.target_lang, desc(tmImports.created_at), desc(tmImports.id));
+}
+
+export async function insertFeed(db: Db, values: typeof tmImports.$inferInsert): Promise<TmImportRow> {
+  const [row] = await db.insert(tmImports).values(values).returning();
+  if (!row) throw new Error('tm_imports insert returned nothing');
+  return row;
+}
+
+export async function setFeedUnits(db: Db, id: number, units: number) {
+  await db.update(tmImports).set({ units }).where(eq(tmImports.id, id));
+}
+
+/** Undoes a feed that failed half-way: its units and its row. */
+export async function removeFeed(db: Db, id: number) {
+  await db.delete(tmUnits).where(eq(tmUnits.import_id, id));
+  await db.delete(tmImports).where(eq(tmImports.id, id));
+}
+
+export async function insertUnits(db: Db, units: TmUnitInsert[]) {
+  if (units.length) await db.insert(tmUnits).values(units);
+}
+
+export async function countPair(db: Db, pair: Pair): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tmUnits)
+    .where(ofPair(pair));
+  return row?.n ?? 0;
+}
+
+/** One page of a pair's units in insertion order, after the unit `afterId` (keyset paging). */
+export async function unitsAfter(db: Db, pair: Pair, afterId: number, limit: number) {
+  return db
+    .select({ id: tmUnits.id, source: tmUnits.source_text, target: tmUnits.target_text })
+    .from(tmUnits)
+    .where(and(ofPair(pair), gt(tmUnits.id, afterId)))
+    .orderBy(asc(tmUnits.id))
+    .limit(limit);
+}
+
+/** Forgets a pair: its units and the record of its feeds, together. */
+export async function deletePair(db: Db, pair: Pair): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(tmUnits).where(ofPair(pair));
+    await tx
+      .delete(tmImports)
+      .where(
+        and(
+          eq(tmImports.customer_id, pair.customerId),
+          eq(tmImports.source_lang, pair.source),
+          eq(tmImports.target_lang, pair.target),
+        ),
+      );
+  });
+}

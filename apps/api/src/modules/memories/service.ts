@@ -1,0 +1,191 @@
+import { AnalysisError, readTmx, type TmUnit } from '@verba/analysis';
+import type { MemoryCountDto, MemoryImportDto } from '@verba/contracts';
+import type { Db } from '../../db/client.ts';
+import { invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
+import { outcome, type Actor, type Deps } from '../../lib/service.ts';
+import { findCustomer } from '../customers/service.ts';
+import { assertCanManageMemories, assertCanViewOwnMemories } from './policy.ts';
+import { feedMemory } from './feed.ts';
+import { tmxStream } from './tmx-export.ts';
+import * as repo from './repository.ts';
+
+export { feedMemory, type Feed } from './feed.ts';
+
+/** A TMX upload as the route received it: its fields, and the file streamed to storage. */
+export interface ReceivedTmx {
+  fields: Record<string, string>;
+  stored: { key: string; size: number; name: string } | undefined;
+}
+
+async function existingCustomer(deps: Deps, customerId: number) {
+  const customer = await findCustomer(deps.db, customerId);
+  if (!customer) throw notFound();
+  return customer;
+}
+
+type Locale = Actor['locale'];
+const nameIn = (locale: Locale, l: { name_en: string; name_es: string; name_ca: string }) =>
+  l[`name_${locale}`];
+
+async function pairsOf(db: Db, customerId: number, locale: Locale) {
+  const counts = await repo.unitCounts(db, customerId);
+  const codes = [...new Set(counts.flatMap((c) => [c.source, c.target]))];
+  const langs = new Map((await repo.languagesByCodes(db, codes)).map((l) => [l.iso_code, l]));
+  const name = (code: string) => {
+    const lang = langs.get(code);
+    return lang ? nameIn(locale, lang) : code;
+  };
+  return counts.map((c) => ({
+    source_lang: c.source,
+    target_lang: c.target,
+    source_name: name(c.source),
+    target_name: name(c.target),
+    units: c.units,
+  }));
+}
+
+/** A customer's memory per language pair: units, and the latest import or delivery (staff). */
+export async function listMemories(deps: Deps, actor: Actor, customerId: number) {
+  assertCanManageMemories(actor.user);
+  await existingCustomer(deps, customerId);
+  const pairs = await pairsOf(deps.db, customerId, actor.locale);
+  const feeds = await repo.latestFeeds(deps.db, customerId);
+  return pairs.map((p) => {
+    const feed = feeds.find((f) => f.source === p.source_lang && f.target === p.target_lang);
+    return {
+      ...p,
+      last_import: feed
+        ? {
+            file_name: feed.file_name,
+            origin: feed.origin === 'DELIVERY' ? ('DELIVERY' as const) : ('TMX' as const),
+            units: feed.units,
+            at: feed.at,
+            by: feed.name ? `${feed.name} ${feed.lastname ?? ''}`.trim() : null,
+          }
+        : null,
+    };
+  });
+}
+
+/** Which pairs the client admin's own customer has a memory for, as counts only. */
+export async function companyMemories(deps: Deps, actor: Actor): Promise<MemoryCountDto[]> {
+  const customerId = assertCanViewOwnMemories(actor.user);
+  return pairsOf(deps.db, customerId, actor.locale);
+}
+
+async function languagePair(deps: Deps, fields: Record<string, string>) {
+  const sourceId = Number(fields.source_language);
+  const targetId = Number(fields.target_language);
+  const langs = await repo.languagesByIds(
+    deps.db,
+    [sourceId, targetId].filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31),
+  );
+  const source = langs.find((l) => l.id === sourceId);
+  const target = langs.find((l) => l.id === targetId);
+  const errors: FieldMessages = {};
+  if (!source)
+    errors.source_language = [fields.source_language ? 'validation.invalid_option' : 'validation.required'];
+  if (!target)
+    errors.target_language = [fields.target_language ? 'validation.invalid_option' : 'validation.required'];
+  if (source && target && source.id === target.id) errors.target_language = ['memories.same_language'];
+  if (Object.keys(errors).length || !source || !target) return { errors };
+  return { source: source.iso_code, target: target.iso_code, errors };
+}
+
+/**
+ * Imports a TMX file (already streamed to storage by the route) into a customer's memory for one
+ * pair: parsed as a stream, inserted in batches. A file that is not valid TMX, or has no unit of
+ * the pair, is a 422 and leaves nothing behind. The uploaded file is removed either way.
+ */
+export async function importTmx(deps: Deps, actor: Actor, customerId: number, upload: ReceivedTmx) {
+  const { stored } = upload;
+  try {
+    assertCanManageMemories(actor.user);
+    const customer = await existingCustomer(deps, customerId);
+    const pair = await languagePair(deps, upload.fields);
+    if (!stored || stored.size === 0) pair.errors.file = ['validation.required'];
+    if (Object.keys(pair.errors).length || !pair.source || !pair.target || !stored)
+      throw invalid(pair.errors);
+    const { source, target } = pair;
+    const units: AsyncIterable<TmUnit> = readTmx(deps.storage.open(stored.key), {
+      sourceLanguage: source,
+      targetLanguage: target,
+    });
+    let added: number;
+    try {
+      added = await feedMemory(
+        deps.db,
+        { customerId, source, target, origin: 'TMX', fileName: stored.name, userId: actor.user.id },
+        units,
+      );
+    } catch (err) {
+      if (err instanceof AnalysisError) throw invalid({ file: ['memories.tmx_invalid'] });
+      throw err;
+    }
+    if (added === 0) throw invalid({ file: [{ key: 'memories.tmx_empty', values: { source, target } }] });
+    const data: MemoryImportDto = {
+      source_lang: source,
+      target_lang: target,
+      units: added,
+      file_name: stored.name,
+    };
+    return outcome(data, {
+      action: 'memories.import',
+      description: `Imported ${stored.name} into ${customer.name}'s memory ${source}>${target} (${added} units)`,
+      customerId,
+    });
+  } finally {
+    if (stored) await deps.storage.remove(stored.key);
+  }
+}
+
+async function existingPair(deps: Deps, actor: Actor, customerId: number, source: string, target: string) {
+  assertCanManageMemories(actor.user);
+  const customer = await existingCustomer(deps, customerId);
+  const pair = { customerId, source: source.toLowerCase(), target: target.toLowerCase() };
+  const units = await repo.countPair(deps.db, pair);
+  if (!units) throw notFound();
+  return { customer, pair, units };
+}
+
+/** A pair of the memory as a TMX 1.4 file, streamed. */
+export async function exportPair(
+  deps: Deps,
+  actor: Actor,
+  customerId: number,
+  source: string,
+  target: string,
+) {
+  const { customer, pair, units } = await existingPair(deps, actor, customerId, source, target);
+  return outcome(
+    {
+      file_name: `${customer.name}-${pair.source}-${pair.target}.tmx`.replace(/[^\p{L}\p{N}._-]+/gu, '_'),
+      stream: tmxStream(deps.db, pair, deps.config.brand.name),
+    },
+    {
+      action: 'memories.export',
+      description: `Exported ${customer.name}'s memory ${pair.source}>${pair.target} (${units} units)`,
+      customerId,
+    },
+  );
+}
+
+/** Forgets a pair of the memory: its units and the record of its imports. */
+export async function deletePair(
+  deps: Deps,
+  actor: Actor,
+  customerId: number,
+  source: string,
+  target: string,
+) {
+  const { customer, pair, units } = await existingPair(deps, actor, customerId, source, target);
+  await repo.deletePair(deps.db, pair);
+  return outcome(
+    { deleted: true as const, units },
+    {
+      action: 'memories.delete',
+      description: `Deleted ${customer.name}'s memory ${pair.source}>${pair.target} (${units} units)`,
+      customerId,
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { madridDateOf } from '@verba/contracts/pricing';
+import { tasks } from '../src/db/schema/index.ts';
+import { call, type TestApp } from './harness.ts';
+import { taskForm, type Fixtures } from './demo-fixtures.ts';
+
+/**
+ * One issued invoice per tenant, for the rows about an invoice. Each customer orders a task of its
+ * own through the API; only its state is set in the database (approving an ON_DEMAND task takes a
+ * bank round trip that the payments tests cover), then the admin issues the invoice through the API.
+ */
+export async function invoiceFixtures(t: TestApp, f: Fixtures): Promise<{ acme: number; globex: number }> {
+  const issueFor = async (token: string, department: number, customer: number) => {
+    const form = await taskForm(department, f.languages);
+    const order = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+      token,
+      body: form.payload,
+      headers: form.headers,
+    });
+    if (order.status !== 201) throw new Error(`invoice fixture task: ${order.status}`);
+    await t.app.jobs.idle();
+    const taskId = order.json.data.id as number;
+    await t.database.db.update(tasks).set({ state: 'APPROVED' }).where(eq(tasks.id, taskId));
+    const draft = await call(t.app, 'GET', '/api/invoices/draft', {
+      token: f.tokens.admin,
+      query: { customer_id: String(customer) },
+    });
+    const task = draft.json.data.tasks.find((row: { id: number }) => row.id === taskId);
+    const iva = draft.json.data.default_tax === 'IVA';
+    const cents = Math.round(Number(task.amount) * 100);
+    const total = iva ? cents + Math.round((cents * 21) / 100) : cents;
+    const issued = await call(t.app, 'POST', '/api/invoices', {
+      token: f.tokens.admin,
+      body: {
+        customer_id: draft.json.data.customer.id,
+        task_ids: [taskId],
+        tax: draft.json.data.default_tax,
+        amount: (total / 100).toFixed(2),
+        issued_at: madridDateOf(new Date()),
+        ...draft.json.data.information,
+      },
+    });
+    if (issued.status !== 201) throw new Error(`invoice fixture: ${issued.status} ${issued.raw.body}`);
+    return issued.json.data.id as number;
+  };
+  return {
+    acme: await issueFor(f.tokens.acmeUser, f.acme.department, f.acme.customer),
+    globex: await issueFor(f.tokens.globexAdmin, f.globex.department, f.globex.customer),
+  };
+}

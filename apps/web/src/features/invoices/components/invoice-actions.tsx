@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconCash, IconDownload, IconMail, IconReceiptRefund } from '@tabler/icons-react';
+import { madridDateOf } from '@verba/contracts/pricing';
+import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import {
+  downloadInvoicePdf,
+  useMarkInvoicePaid,
+  useRectifyInvoice,
+  useSendInvoice,
+  type InvoiceDetail,
+} from '../api/invoices.ts';
+
+/** The invoice's actions: download; for the admin, mail, mark paid and correct. */
+export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation('invoices');
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'paid' | 'rectify' | null>(null);
+  const [date, setDate] = useState(() => madridDateOf(new Date()));
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const paid = useMarkInvoicePaid(invoice.id);
+  const rectify = useRectifyInvoice(invoice.id);
+  const send = useSendInvoice(invoice.id);
+
+  const open = (which: 'paid' | 'rectify') => {
+    setDate(madridDateOf(new Date()));
+    setText(which === 'paid' ? t('paid.defaultMethod') : '');
+    setErrors({});
+    setDialog(which);
+  };
+  const onError = (error: unknown) => setErrors(serverFieldErrors(error) ?? {});
+
+  const confirm = () => {
+    if (dialog === 'paid')
+      paid.mutate(
+        { paid_at: date, method: text },
+        {
+          onSuccess: () => {
+            setDialog(null);
+            notifications.show({
+              color: 'green',
+              title: t('paid.doneTitle'),
+              message: t('paid.done', { folio: invoice.folio }),
+            });
+          },
+          onError,
+        },
+      );
+    else
+      rectify.mutate(
+        { reason: text, issued_at: date },
+        {
+          onSuccess: (corrective) => {
+            setDialog(null);
+            notifications.show({
+              color: 'green',
+              title: t('rectify.doneTitle'),
+              message: t('rectify.done', { folio: corrective.folio }),
+            });
+            navigate(`/invoices/${corrective.id}`);
+          },
+          onError,
+        },
+      );
+  };
+
+  const mail = () =>
+    send.mutate(undefined, {
+      onSuccess: (result) =>
+        notifications.show({
+          color: 'green',
+          title: t('send.doneTitle'),
+          message: t('send.done', { to: result.to.join(', ') }),
+        }),
+    });
+
+  return (
+    <>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          onClick={() => void downloadInvoicePdf(invoice).catch(() => undefined)}
+          data-testid="invoice-download"
+        >
+          {t('detail.download')}
+        </Button>
+        {invoice.abilities.can_send ? (
+          <Button
+            variant="default"
+            leftSection={<IconMail size={18} aria-hidden />}
+            onClick={mail}
+            loading={send.isPending}
+            data-testid="invoice-send"
+          >
+            {t('detail.send')}
+          </Button>
+        ) : null}
+        {invoice.abilities.can_rectify ? (
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconReceiptRefund size={18} aria-hidden />}
+            onClick={() => open('rectify')}
+            data-testid="invoice-rectify"
+          >
+            {t('detail.rectify')}
+          </Button>
+        ) : null}
+        {invoice.abilities.can_mark_paid ? (
+          <Button
+            leftSection={<IconCash size={18} aria-hidden />}
+            onClick={() => open('paid')}
+            data-testid="invoice-mark-paid"
+          >
+            {t('detail.markPaid')}
+          </Button>
+        ) : null}
+      </Group>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={
+          dialog === 'rectify'
+            ? t('rectify.title', { folio: invoice.folio })
+            : t('paid.title', { folio: invoice.folio })
+        }
+      >
+        <Stack gap="md">
+          <TextInput
+            type="date"
+            required
+            label={dialog === 'rectify' ? t('rectify.date') : t('paid.date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.paid_at ?? errors.issued_at}
+            data-testid="invoice-dialog-date"
+          />
+          <TextInput
+            required
+            label={dialog === 'rectify' ? t('rectify.reason') : t('paid.method')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={errors.method ?? errors.reason}
+            data-testid="invoice-dialog-text"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('create.cancel')}
+            </Button>
+            <Button
+              onClick={confirm}
+              loading={paid.isPending || rectify.isPending}
+              color={dialog === 'rectify' ? 'red' : undefined}
+              data-testid="invoice-dialog-confirm"
+            >
+              {dialog === 'rectify' ? t('rectify.confirm') : t('paid.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Paid or pending, and "corrected" / "corrective" beside it when that applies. */
+export function InvoiceStatus({
+  status,
+  rectifies,
+  rectifiedBy,
+}: {
+  status: 'paid' | 'pending';
+  rectifies: string | null;
+  rectifiedBy: string | null;
+}) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge
+        color={status === 'paid' ? 'teal' : 'orange'}
+        variant="dot"
+        radius="sm"
+        style={{ minWidth: 'max-content' }}
+        data-testid="invoice-status"
+      >
+        {t(`status.${status}`)}
+      </Badge>
+      {rectifies ? (
+        <Badge color="gray" variant="dot" radius="sm" style={{ minWidth: 'max-content' }}>
+          {t('status.corrective')}
+        </Badge>
+      ) : null}
+      {rectifiedBy ? (
+        <Badge color="gray" variant="dot" radius="sm" style={{ minWidth: 'max-content' }}>
+          {t('status.corrected')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}

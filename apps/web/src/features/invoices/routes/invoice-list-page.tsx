@@ -1,0 +1,230 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconDownload,
+  IconFileInvoice,
+  IconFilter,
+  IconFilterOff,
+  IconPlus,
+} from '@tabler/icons-react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { DateText, Money } from '../../../components/money.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { serverFieldErrors } from '../../../components/form-errors.ts';
+import formClasses from '../../../components/forms.module.css';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { userCan } from '../../../lib/permissions.ts';
+import { useCustomerOptions } from '../../customers/index.ts';
+import {
+  downloadInvoicesCsv,
+  useInvoices,
+  type InvoiceFilters,
+  type InvoiceListRow,
+} from '../api/invoices.ts';
+import { InvoiceStatus } from '../components/invoice-status.tsx';
+
+const NO_FILTERS: InvoiceFilters = { customer_id: '', status: '', from: '', to: '' };
+
+export default function InvoiceListPage() {
+  const { t } = useTranslation('invoices');
+  const user = useAuthStore((state) => state.user);
+  const staff = userCan(user, 'invoices:export');
+  const canIssue = userCan(user, 'invoices:issue');
+  const customers = useCustomerOptions(staff);
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const invoices = useInvoices(filters, page);
+  const errors = serverFieldErrors(invoices.error) ?? {};
+  const filtered = Object.values(filters).some(Boolean);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
+    setPage(1);
+  };
+  const set = (key: keyof InvoiceFilters) => (value: string | null) =>
+    setDraft((current) => ({ ...current, [key]: value ?? '' }));
+
+  return (
+    <div data-testid="invoices-page">
+      <PageHeader
+        title={t('list.title')}
+        description={t(staff ? 'list.description' : 'list.clientDescription')}
+        actions={
+          <Group gap="sm">
+            {staff ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} aria-hidden />}
+                onClick={() => void downloadInvoicesCsv(filters.from, filters.to).catch(() => undefined)}
+                data-testid="invoices-export"
+              >
+                {t('list.export')}
+              </Button>
+            ) : null}
+            {canIssue ? (
+              <Button
+                component={Link}
+                to="/invoices/create"
+                leftSection={<IconPlus size={18} aria-hidden />}
+                data-testid="invoices-create"
+              >
+                {t('list.create')}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          component="form"
+          onSubmit={apply}
+          noValidate
+          className={formClasses.form}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: staff ? 4 : 3 }} spacing="md">
+            {staff ? (
+              <Select
+                label={t('filters.customer')}
+                placeholder={t('filters.anyCustomer')}
+                data={(customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={draft.customer_id || null}
+                onChange={set('customer_id')}
+                searchable
+                clearable
+                data-testid="invoices-customer"
+              />
+            ) : null}
+            <Select
+              label={t('filters.status')}
+              placeholder={t('filters.anyStatus')}
+              data={[
+                { value: 'paid', label: t('status.paid') },
+                { value: 'pending', label: t('status.pending') },
+              ]}
+              value={draft.status || null}
+              onChange={set('status')}
+              clearable
+              data-testid="invoices-status"
+            />
+            <TextInput
+              type="date"
+              label={t('filters.from')}
+              value={draft.from}
+              onChange={(e) => set('from')(e.currentTarget.value)}
+              error={errors.from}
+            />
+            <TextInput
+              type="date"
+              label={t('filters.to')}
+              value={draft.to}
+              onChange={(e) => set('to')(e.currentTarget.value)}
+              error={errors.to}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md" gap="sm">
+            <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear}>
+              {t('filters.clear')}
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconFilter size={18} aria-hidden />}
+              data-testid="invoices-apply"
+            >
+              {t('filters.apply')}
+            </Button>
+          </Group>
+        </Paper>
+        {invoices.isError && !Object.keys(errors).length ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            {t('list.loadError')}
+          </Alert>
+        ) : null}
+        <PagedTable
+          caption={t('list.title')}
+          rows={invoices.data?.data}
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `invoice-row-${row.folio}`}
+          loading={invoices.isPending && !invoices.isError}
+          loadingLabel={t('states.loading', { ns: 'common' })}
+          page={page}
+          lastPage={invoices.data?.last_page}
+          onPage={setPage}
+          total={invoices.data ? t('list.total', { count: invoices.data.total }) : null}
+          testId="invoices-table"
+          empty={
+            <EmptyState
+              icon={<IconFileInvoice size={30} aria-hidden />}
+              title={t('list.emptyTitle')}
+              description={filtered ? t('list.noMatch') : t('list.empty')}
+              testId="invoices-empty"
+            />
+          }
+          columns={[
+            {
+              key: 'folio',
+              header: t('columns.folio'),
+              render: (row) => (
+                <Anchor component={Link} to={`/invoices/${row.id}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {row.folio}
+                </Anchor>
+              ),
+            },
+            // A client admin sees its own company's only: the column would repeat its name.
+            ...(staff
+              ? [
+                  {
+                    key: 'customer',
+                    header: t('columns.customer'),
+                    render: (row: InvoiceListRow) => row.customer.name,
+                  },
+                ]
+              : []),
+            {
+              key: 'date',
+              header: t('columns.date'),
+              render: (row) => <DateText value={`${row.issued_at}T12:00:00Z`} />,
+              wide: true,
+            },
+            {
+              key: 'untaxed',
+              header: t('columns.untaxed'),
+              render: (row) => <Money amount={row.amount_without_taxes} />,
+              align: 'right',
+              wide: true,
+            },
+            {
+              key: 'amount',
+              header: t('columns.amount'),
+              render: (row) => <Money amount={row.amount} />,
+              align: 'right',
+            },
+            {
+              key: 'status',
+              header: t('columns.status'),
+              render: (row) => (
+                <InvoiceStatus
+                  status={row.payment_status}
+                  rectifies={row.rectifies_folio}
+                  rectifiedBy={row.rectified_by_folio}
+                />
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConvertGuestInput, GuestRequest } from '@verba/contracts';
+import { DetailList } from '../../../../components/detail-list.tsx';
+import { serverFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { useAuthStore } from '../../../../lib/auth-store.ts';
+import { userCan } from '../../../../lib/permissions.ts';
+import { TASKS_KEY } from '../../api/tasks-queries.ts';
+import type { TaskDetail } from '../../api/types.ts';
+import { Section } from '../section.tsx';
+
+/**
+ * Staff, on a guest task (no customer): who asked for the quote, and (admin) turning the request
+ * into a customer with its client admin, pre-filled from the request.
+ */
+export function GuestRequestSection({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const user = useAuthStore((state) => state.user);
+  const [open, setOpen] = useState(false);
+  const request = useQuery({
+    queryKey: [...TASKS_KEY, 'guest-request', task.id],
+    queryFn: () => api.get<GuestRequest>(`/tasks/${task.id}/guest-request`, { handles: [404] }),
+    retry: false,
+  });
+  if (!request.data) return null;
+  const r = request.data;
+  return (
+    <Section
+      title={t('guest.title')}
+      testId="task-guest-request"
+      actions={
+        userCan(user, 'customers:create') ? (
+          <Button size="xs" onClick={() => setOpen(true)} data-testid="task-guest-convert">
+            {t('guest.convert')}
+          </Button>
+        ) : null
+      }
+    >
+      <DetailList
+        items={[
+          { label: t('guest.company'), value: r.company_name ?? '—' },
+          { label: t('guest.person'), value: `${r.first_name} ${r.last_name}` },
+          { label: t('guest.email'), value: r.email },
+          { label: t('guest.phone'), value: r.phone_number },
+        ]}
+      />
+      {open ? <ConvertModal task={task} request={r} onClose={() => setOpen(false)} /> : null}
+    </Section>
+  );
+}
+
+function ConvertModal({
+  task,
+  request,
+  onClose,
+}: {
+  task: TaskDetail;
+  request: GuestRequest;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const client = useQueryClient();
+  const [values, setValues] = useState<ConvertGuestInput>({
+    customer_name: request.company_name || `${request.first_name} ${request.last_name}`,
+    name: request.first_name,
+    lastname: request.last_name,
+    email: request.email,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const convert = useMutation({
+    mutationFn: () =>
+      api.post<{ message: string }>(`/tasks/${task.id}/guest-customer`, values, { handles: [422] }),
+    onSuccess: async (data) => {
+      notifications.show({ color: 'teal', message: data.message });
+      await client.invalidateQueries({ queryKey: TASKS_KEY });
+      onClose();
+    },
+    onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+  });
+  const field = (key: keyof ConvertGuestInput, label: string) => (
+    <TextInput
+      label={label}
+      withAsterisk
+      value={values[key] ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [key]: value }));
+      }}
+      error={errors[key]}
+      data-testid={`guest-convert-${key}`}
+    />
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('guest.convertTitle')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          convert.mutate();
+        }}
+      >
+        <Stack>
+          {field('customer_name', t('guest.customerName'))}
+          {field('name', t('guest.adminName'))}
+          {field('lastname', t('guest.adminLastname'))}
+          {field('email', t('guest.email'))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={convert.isPending} data-testid="guest-convert-save">
+              {t('guest.convert')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

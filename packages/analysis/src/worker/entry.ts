@@ -1,0 +1,100 @@
+// The analysis worker: runs `analyseTask` off the server's event loop. Started by AnalysisPool.
+import { Readable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
+import { analyseTask } from '../task.ts';
+import type { TmCandidate, TranslationMemory } from '../tm/types.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+if (!parentPort) throw new Error('The analysis worker must run in a worker thread');
+const port = parentPort;
+const send = (message: FromWorker) => port.postMessage(message);
+
+const streams = new Map<number, Readable>();
+const lookups = new Map<number, { resolve: (c: TmCandidate[]) => void; reject: (e: Error) => void }>();
+let nextId = 1;
+let controller: AbortController | undefined;
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'start':
+      void run(message);
+      break;
+    case 'chunk':
+      streams
+        .get(message.stream)
+        ?.push(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+      break;
+    case 'end':
+      streams.get(message.stream)?.push(null);
+      break;
+    case 'stream-error':
+      streams.get(message.stream)?.destroy(new Error(message.message));
+      break;
+    case 'candidates':
+      lookups.get(message.request)?.resolve(message.candidates);
+      lookups.delete(message.request);
+      break;
+    case 'lookup-error':
+      lookups.get(message.request)?.reject(new Error(message.message));
+      lookups.delete(message.request);
+      break;
+    case 'abort':
+      controller?.abort();
+      break;
+  }
+});
+
+/** A file's bytes, asked of the main thread one chunk per read, so they arrive no faster than used. */
+function remoteFile(fileId: string): Readable {
+  const stream = nextId++;
+  const readable = new Readable({
+    read: () => send({ type: 'read', stream }),
+    destroy: (err, done) => {
+      streams.delete(stream);
+      send({ type: 'close', stream });
+      done(err);
+    },
+  });
+  streams.set(stream, readable);
+  send({ type: 'open', stream, fileId });
+  return readable;
+}
+
+function remoteMemory(target: string): TranslationMemory {
+  return {
+    findCandidates: (query, options) =>
+      new Promise<TmCandidate[]>((resolve, reject) => {
+        const request = nextId++;
+        lookups.set(request, { resolve, reject });
+        send({
+          type: 'lookup',
+          request,
+          target,
+          query,
+          options: { minScore: options.minScore, limit: options.limit },
+        });
+      }),
+  };
+}
+
+async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
+  controller = new AbortController();
+  try {
+    const result = await analyseTask({
+      files: job.files.map((f) => ({ id: f.id, name: f.name, open: () => remoteFile(f.id) })),
+      sourceLanguage: job.sourceLanguage,
+      targetLanguages: job.targetLanguages,
+      memory: (target) => (job.memoryTargets.includes(target) ? remoteMemory(target) : undefined),
+      ...(job.limits ? { limits: job.limits } : {}),
+      signal: controller.signal,
+      onProgress: (done, total) => send({ type: 'progress', done, total }),
+    });
+    send({ type: 'done', result });
+  } catch (err) {
+    send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    controller = undefined;
+    for (const s of streams.values()) s.destroy();
+    streams.clear();
+  }
+}

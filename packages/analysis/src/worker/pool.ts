@@ -1,0 +1,232 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalyseTaskInput, TaskResult } from '../task.ts';
+import { BandAccumulator } from '../bands.ts';
+import { ErrorKeys } from '../errors.ts';
+import type { TranslationMemory } from '../tm/types.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+export interface AnalysisPoolOptions {
+  /** The compiled or TypeScript worker entry (`src/worker/entry.ts`, or its bundle). */
+  workerUrl: URL;
+  /** Workers analysing at once; more tasks wait their turn. */
+  size: number;
+  /** Heap of each worker: a document that needs more fails alone instead of taking the server down. */
+  maxHeapMb?: number;
+  /** The entry is TypeScript (development and tests): the worker registers tsx before loading it. */
+  typescript?: boolean;
+}
+
+interface Job {
+  input: AnalyseTaskInput;
+  resolve: (r: TaskResult) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * Runs analyses in a small pool of worker threads, so a large document never stalls the event loop
+ * that answers everyone else. Each worker analyses one task at a time; the files' bytes and the
+ * memory lookups are served from this thread on the worker's request. A worker that dies (out of
+ * heap, a crash) fails only its task, with every file marked `analysis.errors.internal`, and is
+ * replaced.
+ */
+export class AnalysisPool {
+  private readonly idle: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private running = 0;
+  private closed = false;
+
+  constructor(private readonly options: AnalysisPoolOptions) {}
+
+  analyse(input: AnalyseTaskInput): Promise<TaskResult> {
+    if (this.closed) return Promise.reject(new Error('The analysis pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Tasks being analysed or waiting. */
+  get pending(): number {
+    return this.running + this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('The analysis pool is closed'));
+    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
+  }
+
+  private next(): void {
+    if (this.running >= this.options.size || this.queue.length === 0) return;
+    const job = this.queue.shift() as Job;
+    this.running++;
+    const worker = this.idle.pop() ?? this.spawn();
+    void this.run(worker, job.input).then(
+      ({ result, healthy }) => {
+        this.running--;
+        if (healthy && !this.closed) this.idle.push(worker);
+        else void worker.terminate();
+        job.resolve(result);
+        this.next();
+      },
+      (err: Error) => {
+        this.running--;
+        void worker.terminate();
+        job.reject(err);
+        this.next();
+      },
+    );
+  }
+
+  private spawn(): Worker {
+    const resourceLimits = { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 1024 };
+    const worker = this.options.typescript
+      ? new Worker(typescriptBootstrap(this.options.workerUrl), { eval: true, resourceLimits })
+      : new Worker(this.options.workerUrl, { resourceLimits });
+    // An idle worker must not keep the process alive.
+    worker.unref();
+    return worker;
+  }
+
+  private run(worker: Worker, input: AnalyseTaskInput): Promise<{ result: TaskResult; healthy: boolean }> {
+    const targets = [...new Set(input.targetLanguages)];
+    const memories = new Map<string, TranslationMemory>();
+    for (const t of targets) {
+      const memory = input.memory?.(t);
+      if (memory) memories.set(t, memory);
+    }
+    const files = new Map(input.files.map((f) => [f.id, f]));
+    // Opened when the worker asks; a read waits for its open (messages arrive in order).
+    const streams = new Map<number, Promise<AsyncIterator<unknown> | undefined>>();
+    const send = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+
+    return new Promise((resolve) => {
+      const onAbort = () => send({ type: 'abort' });
+      input.signal?.addEventListener('abort', onAbort, { once: true });
+      const finish = (result: TaskResult, healthy: boolean) => {
+        input.signal?.removeEventListener('abort', onAbort);
+        worker.off('message', onMessage);
+        worker.off('error', onDeath);
+        worker.off('exit', onDeath);
+        for (const it of streams.values()) void it.then((i) => i?.return?.());
+        resolve({ result, healthy });
+      };
+      const onDeath = () => finish(failedResult(input, targets), false);
+      const onMessage = (message: FromWorker) => {
+        switch (message.type) {
+          case 'open':
+            streams.set(message.stream, openFile(message.stream, message.fileId));
+            break;
+          case 'read':
+            void readChunk(message.stream);
+            break;
+          case 'close':
+            void streams.get(message.stream)?.then((i) => i?.return?.());
+            streams.delete(message.stream);
+            break;
+          case 'lookup':
+            void lookup(message);
+            break;
+          case 'progress':
+            input.onProgress?.(message.done, message.total);
+            break;
+          case 'done':
+            finish(message.result, true);
+            break;
+          case 'failed':
+            finish(failedResult(input, targets), true);
+            break;
+        }
+      };
+      const openFile = async (stream: number, fileId: string) => {
+        try {
+          const file = files.get(fileId);
+          if (!file) throw new Error('unknown file');
+          const source = (await file.open()) as AsyncIterable<unknown>;
+          return source[Symbol.asyncIterator]();
+        } catch (err) {
+          send({ type: 'stream-error', stream, message: messageOf(err) });
+          return undefined;
+        }
+      };
+      const readChunk = async (stream: number) => {
+        const it = await streams.get(stream);
+        if (!it) return;
+        try {
+          const next = await it.next();
+          if (next.done) {
+            send({ type: 'end', stream });
+            return;
+          }
+          const chunk = next.value;
+          // A copy the worker can own (stream chunks may be slices of a shared pool).
+          const data =
+            typeof chunk === 'string'
+              ? new Uint8Array(Buffer.from(chunk))
+              : new Uint8Array(chunk as Uint8Array);
+          send({ type: 'chunk', stream, data }, [data.buffer as ArrayBuffer]);
+        } catch (err) {
+          send({ type: 'stream-error', stream, message: messageOf(err) });
+        }
+      };
+      const lookup = async (message: Extract<FromWorker, { type: 'lookup' }>) => {
+        try {
+          const memory = memories.get(message.target);
+          const candidates = memory
+            ? await memory.findCandidates(message.query, {
+                ...message.options,
+                ...(input.signal ? { signal: input.signal } : {}),
+              })
+            : [];
+          send({ type: 'candidates', request: message.request, candidates });
+        } catch (err) {
+          send({ type: 'lookup-error', request: message.request, message: messageOf(err) });
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('error', onDeath);
+      worker.once('exit', onDeath);
+      send({
+        type: 'start',
+        files: input.files.map((f) => ({ id: f.id, name: f.name })),
+        sourceLanguage: input.sourceLanguage,
+        targetLanguages: targets,
+        memoryTargets: [...memories.keys()],
+        ...(input.limits ? { limits: input.limits } : {}),
+      });
+      if (input.signal?.aborted) onAbort();
+    });
+  }
+}
+
+/**
+ * Loader hooks given on the command line do not reach a worker's own entry in Node 20, so a
+ * TypeScript worker starts from this script, which registers tsx in the worker and then imports it.
+ */
+function typescriptBootstrap(entry: URL): string {
+  // The ESM build of tsx's API (resolving 'tsx/esm/api' from here would pick its CommonJS build).
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** What a task gets when its worker died: every file failed, nothing counted. */
+function failedResult(input: AnalyseTaskInput, targets: string[]): TaskResult {
+  const byTarget = () => Object.fromEntries(targets.map((t) => [t, new BandAccumulator().toBands()]));
+  return {
+    files: input.files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      detectedType: 'unknown',
+      error: { key: ErrorKeys.internal },
+      segments: 0,
+      byTarget: byTarget(),
+    })),
+    totals: byTarget(),
+  };
+}

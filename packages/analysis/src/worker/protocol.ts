@@ -1,0 +1,40 @@
+import type { AnalysisLimits } from '../limits.ts';
+import type { TaskResult } from '../task.ts';
+import type { TmCandidate, TmQuery } from '../tm/types.ts';
+
+/**
+ * Messages between the analysis pool (main thread) and a worker. The worker asks for everything
+ * it cannot reach itself: the bytes of a file (pulled a chunk at a time, so a large file never
+ * queues up in memory) and memory lookups (the database connection stays in the main thread).
+ */
+export type ToWorker =
+  | {
+      type: 'start';
+      files: { id: string; name: string }[];
+      sourceLanguage: string;
+      targetLanguages: string[];
+      /** Targets whose customer memory is consulted. */
+      memoryTargets: string[];
+      limits?: Partial<AnalysisLimits>;
+    }
+  | { type: 'chunk'; stream: number; data: Uint8Array }
+  | { type: 'end'; stream: number }
+  | { type: 'stream-error'; stream: number; message: string }
+  | { type: 'candidates'; request: number; candidates: TmCandidate[] }
+  | { type: 'lookup-error'; request: number; message: string }
+  | { type: 'abort' };
+
+export type FromWorker =
+  | { type: 'open'; stream: number; fileId: string }
+  | { type: 'read'; stream: number }
+  | { type: 'close'; stream: number }
+  | {
+      type: 'lookup';
+      request: number;
+      target: string;
+      query: TmQuery;
+      options: { minScore: number; limit: number };
+    }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; result: TaskResult }
+  | { type: 'failed'; message: string };

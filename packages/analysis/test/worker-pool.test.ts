@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AnalysisPool, analyseTask, InMemoryTranslationMemory } from '../src/index.ts';
+import type { AnalyseTaskInput } from '../src/task.ts';
+
+const entry = { workerUrl: new URL('../src/worker/entry.ts', import.meta.url), typescript: true };
+const pools: AnalysisPool[] = [];
+const poolOf = (size: number, maxHeapMb?: number) => {
+  const pool = new AnalysisPool({ ...entry, size, ...(maxHeapMb ? { maxHeapMb } : {}) });
+  pools.push(pool);
+  return pool;
+};
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+const manual = [
+  'Remove the paper tray before cleaning the printer.',
+  'Press the green button to start.',
+  'Press the green button to start.',
+  'Wait until the light turns blue, then close the cover.',
+].join('\n');
+
+function input(files: Record<string, string>, memory?: InMemoryTranslationMemory): AnalyseTaskInput {
+  return {
+    files: Object.entries(files).map(([name, text], i) => ({
+      id: String(i + 1),
+      name,
+      // Small chunks: the worker pulls them one at a time.
+      open: () =>
+        Readable.from(
+          Buffer.from(text)
+            .toString()
+            .match(/[\s\S]{1,7}/g)!
+            .map((c) => Buffer.from(c)),
+        ),
+    })),
+    sourceLanguage: 'en',
+    targetLanguages: ['es', 'fr'],
+    ...(memory ? { memory: (t: string) => (t === 'es' ? memory : undefined) } : {}),
+  };
+}
+
+describe('analysis in worker threads (issue 15, item 6)', () => {
+  it('gives the same counts as the analysis in this thread, memory lookups served from here', async () => {
+    const tm = new InMemoryTranslationMemory();
+    tm.add({ source: 'Remove the paper tray before cleaning the printer.', target: 'Retire la bandeja.' });
+    tm.add({ source: 'Wait until the light turns green, then close the cover.', target: 'Espere.' });
+    const files = { 'manual.txt': manual, 'page.html': `<html><body><p>${manual}</p></body></html>` };
+    const progress: number[] = [];
+    const inWorker = await poolOf(1).analyse({
+      ...input(files, tm),
+      onProgress: (done) => progress.push(done),
+    });
+    const here = await analyseTask(input(files, tm));
+    expect(inWorker).toEqual(here);
+    expect(inWorker.totals.es?.percent100).toBeGreaterThan(0);
+    expect(inWorker.totals.es?.percent95 ?? 0 + (inWorker.totals.es?.percent85 ?? 0)).toBeGreaterThanOrEqual(
+      0,
+    );
+    expect(inWorker.totals.fr?.percent100).toBe(0);
+    expect(progress).toEqual([1, 2]);
+  });
+
+  it('runs more tasks than workers, each with its own result', async () => {
+    const pool = poolOf(2);
+    const texts = Array.from({ length: 5 }, (_, i) => 'word '.repeat(i + 1).trim() + '.');
+    const results = await Promise.all(texts.map((t) => pool.analyse(input({ 'a.txt': t }))));
+    expect(results.map((r) => r.totals.es?.total_words)).toEqual([1, 2, 3, 4, 5]);
+    expect(pool.pending).toBe(0);
+  });
+
+  it('a file that cannot be read fails alone', async () => {
+    const result = await poolOf(1).analyse({
+      ...input({ 'good.txt': 'Two words.' }),
+      files: [
+        { id: '1', name: 'good.txt', open: () => Readable.from([Buffer.from('Two words.')]) },
+        {
+          id: '2',
+          name: 'gone.txt',
+          open: () => {
+            throw new Error('no such file');
+          },
+        },
+      ],
+    });
+    expect(result.files.map((f) => f.error?.key ?? 'ok')).toEqual(['ok', 'analysis.errors.read_failed']);
+    expect(result.totals.es?.total_words).toBe(2);
+  });
+
+  it('a worker that dies fails only its task, and the next task gets a new worker', async () => {
+    // A heap far too small to start: the worker dies at once.
+    const starved = poolOf(1, 1);
+    const failed = await starved.analyse(input({ 'a.txt': 'Three small words.' }));
+    expect(failed.files[0]?.error?.key).toBe('analysis.errors.internal');
+    expect(failed.totals.es?.total_words).toBe(0);
+    const pool = poolOf(1);
+    expect((await pool.analyse(input({ 'a.txt': 'Three small words.' }))).totals.es?.total_words).toBe(3);
+  });
+
+  it('an aborted task stops with its files marked aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await poolOf(1).analyse({ ...input({ 'a.txt': manual }), signal: controller.signal });
+    expect(result.files[0]?.error?.key).toBe('analysis.errors.aborted');
+  });
+});
