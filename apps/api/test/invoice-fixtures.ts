@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { madridDateOf } from '@verba/contracts/pricing';
-import { tasks } from '../src/db/schema/index.ts';
+import { customers, languages, taskTargetLanguages, tasks } from '../src/db/schema/index.ts';
 import { call, type TestApp } from './harness.ts';
 import { taskForm, type Fixtures } from './demo-fixtures.ts';
 
@@ -47,4 +47,63 @@ export async function invoiceFixtures(t: TestApp, f: Fixtures): Promise<{ acme: 
     acme: await issueFor(f.tokens.acmeUser, f.acme.department, f.acme.customer),
     globex: await issueFor(f.tokens.globexAdmin, f.globex.department, f.globex.customer),
   };
+}
+
+/**
+ * What the invoice tests share: the two tenants, a task made straight in the database with the
+ * fields an invoice reads (state, customer, prices, languages, words), the form's draft and the
+ * body the form sends, and the issue call.
+ */
+export async function invoiceScenario(t: TestApp, tokens: { admin: string }) {
+  const db = t.database.db;
+  const rows = await db.select().from(customers);
+  const acme = rows.find((c) => c.name === 'Acme')!.id;
+  const globex = rows.find((c) => c.name === 'Globex')!.id;
+  const lang = Object.fromEntries((await db.select().from(languages)).map((l) => [l.iso_code, l.id]));
+  const today = madridDateOf(new Date());
+  let seq = 0;
+
+  async function makeTask(customerId: number, state: string, base: string, other = '0.00') {
+    seq++;
+    const [row] = await db
+      .insert(tasks)
+      .values({
+        code: `INV-${seq}`,
+        customer_id: customerId,
+        source_language_id: lang.en!,
+        translation_type_id: 1,
+        description: `Catàleg l·l ${seq}`,
+        state,
+        word_count: 1000 + seq,
+        base_price: base,
+        other_prices: other,
+        amount_to_pay: base,
+      })
+      .returning();
+    await db.insert(taskTargetLanguages).values([
+      { task_id: row!.id, language_id: lang.es! },
+      { task_id: row!.id, language_id: lang.fr! },
+    ]);
+    return row!;
+  }
+
+  async function draft(customerId: number) {
+    const res = await call(t.app, 'GET', '/api/invoices/draft', {
+      token: tokens.admin,
+      query: { customer_id: String(customerId) },
+    });
+    if (res.status !== 200) throw new Error(`invoice draft: ${res.status}`);
+    return res.json.data;
+  }
+
+  /** The body the form sends: the customer's information as pre-filled. */
+  async function body(customerId: number, taskIds: number[], amount: string, tax = 'IVA') {
+    const d = await draft(customerId);
+    return { customer_id: customerId, task_ids: taskIds, tax, amount, issued_at: today, ...d.information };
+  }
+
+  const issue = (payload: unknown, token = tokens.admin) =>
+    call(t.app, 'POST', '/api/invoices', { token, body: payload });
+
+  return { acme, globex, lang, today, year: today.slice(0, 4), makeTask, draft, body, issue };
 }

@@ -1,73 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNull } from 'drizzle-orm';
-import { madridDateOf } from '@verba/contracts/pricing';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { customers, invoices, languages, taskTargetLanguages, tasks } from '../../db/schema/index.ts';
+import { invoiceScenario } from '../../../test/invoice-fixtures.ts';
+import { invoices, tasks } from '../../db/schema/index.ts';
 import { brokenLink } from './service.ts';
 import { seedDemoInvoices } from '../../db/seed/demo-invoices.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
-let acme: number;
-let globex: number;
-let lang: Record<string, number>;
-let seq = 0;
-const today = madridDateOf(new Date());
-const year = today.slice(0, 4);
-
-/** A task straight in the database: what the issue reads (state, customer, prices, languages, words). */
-async function makeTask(customerId: number, state: string, base: string, other = '0.00') {
-  const db = t.database.db;
-  seq++;
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      code: `INV-${seq}`,
-      customer_id: customerId,
-      source_language_id: lang.en!,
-      translation_type_id: 1,
-      description: `Catàleg l·l ${seq}`,
-      state,
-      word_count: 1000 + seq,
-      base_price: base,
-      other_prices: other,
-      amount_to_pay: base,
-    })
-    .returning();
-  await db.insert(taskTargetLanguages).values([
-    { task_id: row!.id, language_id: lang.es! },
-    { task_id: row!.id, language_id: lang.fr! },
-  ]);
-  return row!;
-}
-
-async function draft(customerId: number) {
-  const res = await call(t.app, 'GET', '/api/invoices/draft', {
-    token: tokens.admin,
-    query: { customer_id: String(customerId) },
-  });
-  expect(res.status).toBe(200);
-  return res.json.data;
-}
-
-/** The body the form sends: the customer's information as pre-filled. */
-async function body(customerId: number, taskIds: number[], amount: string, tax = 'IVA') {
-  const d = await draft(customerId);
-  return { customer_id: customerId, task_ids: taskIds, tax, amount, issued_at: today, ...d.information };
-}
-
-const issue = (payload: unknown, token = tokens.admin) =>
-  call(t.app, 'POST', '/api/invoices', { token, body: payload });
+let s: Awaited<ReturnType<typeof invoiceScenario>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
-  const db = t.database.db;
-  const rows = await db.select().from(customers);
-  acme = rows.find((c) => c.name === 'Acme')!.id;
-  globex = rows.find((c) => c.name === 'Globex')!.id;
-  lang = Object.fromEntries((await db.select().from(languages)).map((l) => [l.iso_code, l.id]));
+  s = await invoiceScenario(t, tokens);
 });
 
 afterAll(async () => {
@@ -76,26 +23,26 @@ afterAll(async () => {
 
 describe('invoice folios and hash chain', () => {
   it('issues concurrently with no duplicate and no missing folio; a task goes on one invoice only', async () => {
-    const before = await t.database.db.select().from(invoices).where(eq(invoices.series, year));
+    const before = await t.database.db.select().from(invoices).where(eq(invoices.series, s.year));
     const own = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => makeTask(i % 2 ? acme : globex, 'DONE', '10.00')),
+      Array.from({ length: 12 }, (_, i) => s.makeTask(i % 2 ? s.acme : s.globex, 'DONE', '10.00')),
     );
-    const shared = await makeTask(globex, 'DONE', '20.00');
+    const shared = await s.makeTask(s.globex, 'DONE', '20.00');
     const payloads = await Promise.all(
       own.map((task) =>
-        body(
+        s.body(
           task.customer_id!,
           [task.id],
-          task.customer_id === acme ? '12.10' : '10.00',
-          task.customer_id === acme ? 'IVA' : 'NONE',
+          task.customer_id === s.acme ? '12.10' : '10.00',
+          task.customer_id === s.acme ? 'IVA' : 'NONE',
         ),
       ),
     );
-    const sharedBody = await body(globex, [shared.id], '20.00', 'NONE');
+    const sharedBody = await s.body(s.globex, [shared.id], '20.00', 'NONE');
     const results = await Promise.all([
-      ...payloads.map((p) => issue(p)),
-      issue(sharedBody),
-      issue(sharedBody),
+      ...payloads.map((p) => s.issue(p)),
+      s.issue(sharedBody),
+      s.issue(sharedBody),
     ]);
     expect(results.slice(0, 12).map((r) => r.status)).toEqual(Array(12).fill(201));
     const sharedStatuses = results
@@ -103,7 +50,7 @@ describe('invoice folios and hash chain', () => {
       .map((r) => r.status)
       .sort();
     expect(sharedStatuses).toEqual([201, 422]);
-    const numbers = (await t.database.db.select().from(invoices).where(eq(invoices.series, year)))
+    const numbers = (await t.database.db.select().from(invoices).where(eq(invoices.series, s.year)))
       .map((r) => r.number)
       .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
@@ -132,12 +79,12 @@ describe('invoice folios and hash chain', () => {
     const before = await count();
     await seedDemoInvoices(db);
     expect(await count()).toBe(before);
-    const paid = await makeTask(acme, 'DONE', '90.00');
-    const deferred = await makeTask(acme, 'DEFERRED', '10.00');
+    const paid = await s.makeTask(s.acme, 'DONE', '90.00');
+    const deferred = await s.makeTask(s.acme, 'DEFERRED', '10.00');
     await seedDemoInvoices(db);
     expect(await count()).toBe(before + 1);
     const [invoice] = await db.select().from(invoices).orderBy(desc(invoices.id)).limit(1);
-    expect(invoice).toMatchObject({ customer_id: acme, amount: '108.90', payment_status: 'paid' });
+    expect(invoice).toMatchObject({ customer_id: s.acme, amount: '108.90', payment_status: 'paid' });
     const [row] = await db.select().from(tasks).where(eq(tasks.id, paid.id));
     expect(row!.invoice_id).toBe(invoice!.id);
     const [left] = await db.select().from(tasks).where(eq(tasks.id, deferred.id));

@@ -4,64 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { madridDateOf } from '@verba/contracts/pricing';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { customers, languages, mailOutbox, taskTargetLanguages, tasks } from '../../db/schema/index.ts';
+import { invoiceScenario } from '../../../test/invoice-fixtures.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
-let acme: number;
-let globex: number;
-let lang: Record<string, number>;
-let seq = 0;
-const today = madridDateOf(new Date());
-const year = today.slice(0, 4);
+let s: Awaited<ReturnType<typeof invoiceScenario>>;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-invoices-'));
-
-/** A task straight in the database: what the issue reads (state, customer, prices, languages, words). */
-async function makeTask(customerId: number, state: string, base: string, other = '0.00') {
-  const db = t.database.db;
-  seq++;
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      code: `INV-${seq}`,
-      customer_id: customerId,
-      source_language_id: lang.en!,
-      translation_type_id: 1,
-      description: `Catàleg l·l ${seq}`,
-      state,
-      word_count: 1000 + seq,
-      base_price: base,
-      other_prices: other,
-      amount_to_pay: base,
-    })
-    .returning();
-  await db.insert(taskTargetLanguages).values([
-    { task_id: row!.id, language_id: lang.es! },
-    { task_id: row!.id, language_id: lang.fr! },
-  ]);
-  return row!;
-}
-
-async function draft(customerId: number) {
-  const res = await call(t.app, 'GET', '/api/invoices/draft', {
-    token: tokens.admin,
-    query: { customer_id: String(customerId) },
-  });
-  expect(res.status).toBe(200);
-  return res.json.data;
-}
-
-/** The body the form sends: the customer's information as pre-filled. */
-async function body(customerId: number, taskIds: number[], amount: string, tax = 'IVA') {
-  const d = await draft(customerId);
-  return { customer_id: customerId, task_ids: taskIds, tax, amount, issued_at: today, ...d.information };
-}
-
-const issue = (payload: unknown, token = tokens.admin) =>
-  call(t.app, 'POST', '/api/invoices', { token, body: payload });
 
 function pdfText(bytes: Buffer, name: string): string {
   const file = path.join(scratch, name);
@@ -75,11 +26,7 @@ const tagOf = async (taskId: number, token: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
-  const db = t.database.db;
-  const rows = await db.select().from(customers);
-  acme = rows.find((c) => c.name === 'Acme')!.id;
-  globex = rows.find((c) => c.name === 'Globex')!.id;
-  lang = Object.fromEntries((await db.select().from(languages)).map((l) => [l.iso_code, l.id]));
+  s = await invoiceScenario(t, tokens);
 });
 
 afterAll(async () => {
@@ -89,11 +36,11 @@ afterAll(async () => {
 
 describe('invoices', () => {
   it('offers the customer’s approved-or-later tasks not invoiced yet, and its information, tax from its country', async () => {
-    const approved = await makeTask(acme, 'APPROVED', '100.00', '10.00');
-    const done = await makeTask(acme, 'DONE', '50.00');
-    const drafted = await makeTask(acme, 'DRAFT', '70.00');
-    const other = await makeTask(globex, 'DEFERRED', '30.00');
-    const d = await draft(acme);
+    const approved = await s.makeTask(s.acme, 'APPROVED', '100.00', '10.00');
+    const done = await s.makeTask(s.acme, 'DONE', '50.00');
+    const drafted = await s.makeTask(s.acme, 'DRAFT', '70.00');
+    const other = await s.makeTask(s.globex, 'DEFERRED', '30.00');
+    const d = await s.draft(s.acme);
     const ids = d.tasks.map((task: { id: number }) => task.id);
     expect(ids).toEqual(expect.arrayContaining([approved.id, done.id]));
     expect(ids).not.toContain(drafted.id);
@@ -106,16 +53,16 @@ describe('invoices', () => {
     expect(d.default_tax).toBe('IVA');
     expect(d.iva_percentage).toBe('21.00');
     expect(d.information).toMatchObject({ enterprise: 'Acme', tin: 'B12345678', email: 'admin@acme.test' });
-    expect((await draft(globex)).default_tax).toBe('NONE');
+    expect((await s.draft(s.globex)).default_tax).toBe('NONE');
   });
 
   it('refuses with field errors: no customer, no task, a wrong amount, another customer’s, unapproved or invoiced task', async () => {
-    const task = await makeTask(acme, 'APPROVED', '200.00');
-    const drafted = await makeTask(acme, 'DRAFT', '10.00');
-    const foreign = await makeTask(globex, 'DEFERRED', '10.00');
-    const good = await body(acme, [task.id], '242.00');
+    const task = await s.makeTask(s.acme, 'APPROVED', '200.00');
+    const drafted = await s.makeTask(s.acme, 'DRAFT', '10.00');
+    const foreign = await s.makeTask(s.globex, 'DEFERRED', '10.00');
+    const good = await s.body(s.acme, [task.id], '242.00');
 
-    const none = await issue({ ...good, customer_id: undefined, task_ids: [] });
+    const none = await s.issue({ ...good, customer_id: undefined, task_ids: [] });
     expect(none.status).toBe(422);
     expect(Object.keys(none.json.errors)).toEqual(expect.arrayContaining(['customer_id', 'task_ids']));
 
@@ -127,43 +74,43 @@ describe('invoices', () => {
     expect(es.json.errors.amount[0]).toContain('242,00');
     expect(es.json.errors.amount[0]).toMatch(/importe/i);
 
-    const mixed = await issue({ ...good, task_ids: [task.id, drafted.id, foreign.id], amount: '266.20' });
+    const mixed = await s.issue({ ...good, task_ids: [task.id, drafted.id, foreign.id], amount: '266.20' });
     expect(mixed.status).toBe(422);
     expect(mixed.json.errors.task_ids.join(' ')).toContain(drafted.code);
     expect(mixed.json.errors.task_ids.join(' ')).toContain(foreign.code);
 
-    expect((await issue(good, tokens.pm)).status).toBe(403);
-    expect((await issue(good, tokens.acmeAdmin)).status).toBe(403);
-    expect((await issue({ ...good, issued_at: '2999-01-01' })).json.errors.issued_at).toBeDefined();
+    expect((await s.issue(good, tokens.pm)).status).toBe(403);
+    expect((await s.issue(good, tokens.acmeAdmin)).status).toBe(403);
+    expect((await s.issue({ ...good, issued_at: '2999-01-01' })).json.errors.issued_at).toBeDefined();
 
-    const ok = await issue(good);
+    const ok = await s.issue(good);
     expect(ok.status).toBe(201);
-    const again = await issue(good);
+    const again = await s.issue(good);
     expect(again.status).toBe(422);
     expect(again.json.errors.task_ids[0]).toContain('already invoiced');
   });
 
   it('issues an ON_DEMAND invoice paid, a DEFERRED one pending; marking it paid turns the tags paid', async () => {
-    const a1 = await makeTask(acme, 'APPROVED', '100.00');
-    const a2 = await makeTask(acme, 'IN_COURSE', '23.45', '1.55');
-    const res = await issue(await body(acme, [a1.id, a2.id], '151.25'));
+    const a1 = await s.makeTask(s.acme, 'APPROVED', '100.00');
+    const a2 = await s.makeTask(s.acme, 'IN_COURSE', '23.45', '1.55');
+    const res = await s.issue(await s.body(s.acme, [a1.id, a2.id], '151.25'));
     expect(res.status).toBe(201);
     const invoice = res.json.data;
-    expect(invoice.folio).toMatch(new RegExp(`^${year}-\\d{6}$`));
+    expect(invoice.folio).toMatch(new RegExp(`^${s.year}-\\d{6}$`));
     expect(invoice).toMatchObject({
       amount_without_taxes: '125.00',
       tax_amount: '26.25',
       amount: '151.25',
       payment_status: 'paid',
       tax_option: 'IVA',
-      customer: { id: acme, name: 'Acme' },
+      customer: { id: s.acme, name: 'Acme' },
     });
     expect(invoice.lines.map((l: { task_code: string }) => l.task_code)).toEqual([a1.code, a2.code]);
     expect(invoice.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await tagOf(a1.id, tokens.acmeAdmin)).toEqual({ folio: invoice.folio, tag: 'paid' });
 
-    const g = await makeTask(globex, 'DEFERRED', '80.00');
-    const pending = await issue(await body(globex, [g.id], '80.00', 'NONE'));
+    const g = await s.makeTask(s.globex, 'DEFERRED', '80.00');
+    const pending = await s.issue(await s.body(s.globex, [g.id], '80.00', 'NONE'));
     expect(pending.status).toBe(201);
     expect(pending.json.data).toMatchObject({
       payment_status: 'pending',
@@ -173,7 +120,7 @@ describe('invoices', () => {
     const id = pending.json.data.id;
     expect(await tagOf(g.id, tokens.globexAdmin)).toEqual({ folio: pending.json.data.folio, tag: 'pending' });
 
-    const paidBody = { paid_at: today, method: 'Bank transfer' };
+    const paidBody = { paid_at: s.today, method: 'Bank transfer' };
     expect(
       (await call(t.app, 'PUT', `/api/invoices/${id}/paid`, { token: tokens.pm, body: paidBody })).status,
     ).toBe(403);
@@ -184,7 +131,7 @@ describe('invoices', () => {
     expect(paid.status).toBe(200);
     expect(paid.json.data).toMatchObject({
       payment_status: 'paid',
-      paid_at: today,
+      paid_at: s.today,
       payment_method: 'Bank transfer',
     });
     expect(await tagOf(g.id, tokens.globexAdmin)).toEqual({ folio: pending.json.data.folio, tag: 'paid' });
@@ -199,7 +146,9 @@ describe('invoices', () => {
     const list = await call(t.app, 'GET', '/api/invoices', { token: tokens.acmeAdmin });
     expect(list.status).toBe(200);
     expect(list.json.data.total).toBeGreaterThan(0);
-    expect(list.json.data.data.every((r: { customer: { id: number } }) => r.customer.id === acme)).toBe(true);
+    expect(list.json.data.data.every((r: { customer: { id: number } }) => r.customer.id === s.acme)).toBe(
+      true,
+    );
     const globexInvoice = (await call(t.app, 'GET', '/api/invoices', { token: tokens.globexAdmin })).json.data
       .data[0];
     expect(
@@ -211,23 +160,23 @@ describe('invoices', () => {
     expect((await call(t.app, 'GET', '/api/invoices', { token: tokens.acmeUser })).status).toBe(403);
     const staff = await call(t.app, 'GET', '/api/invoices', {
       token: tokens.pm,
-      query: { customer_id: String(globex), status: 'paid', from: today, to: today },
+      query: { customer_id: String(s.globex), status: 'paid', from: s.today, to: s.today },
     });
     expect(staff.json.data.data.map((r: { id: number }) => r.id)).toContain(globexInvoice.id);
-    expect(staff.json.data.data.every((r: { customer: { id: number } }) => r.customer.id === globex)).toBe(
+    expect(staff.json.data.data.every((r: { customer: { id: number } }) => r.customer.id === s.globex)).toBe(
       true,
     );
   });
 
   it('prints the PDF in the customer’s language or the one asked, read back with pdftotext', async () => {
-    const task = await makeTask(acme, 'DONE', '1234.50');
-    const res = await issue(await body(acme, [task.id], '1493.75'));
+    const task = await s.makeTask(s.acme, 'DONE', '1234.50');
+    const res = await s.issue(await s.body(s.acme, [task.id], '1493.75'));
     const id = res.json.data.id;
     const folio = res.json.data.folio;
-    const get = (lang?: string) =>
+    const get = (language?: string) =>
       call(t.app, 'GET', `/api/invoices/${id}/pdf`, {
         token: tokens.acmeAdmin,
-        ...(lang ? { query: { language: lang } } : {}),
+        ...(language ? { query: { language } } : {}),
       });
     const en = await get();
     expect(en.status).toBe(200);
@@ -255,8 +204,8 @@ describe('invoices', () => {
     for (const expected of ['Base imposable', 'Data d’emissió'.replace('’', "'"), 'Paraules'])
       expect(ca).toContain(expected);
 
-    const g = await makeTask(globex, 'DONE', '10.00');
-    const pending = (await issue(await body(globex, [g.id], '10.00', 'NONE'))).json.data;
+    const g = await s.makeTask(s.globex, 'DONE', '10.00');
+    const pending = (await s.issue(await s.body(s.globex, [g.id], '10.00', 'NONE'))).json.data;
     const pendingText = pdfText(
       (await call(t.app, 'GET', `/api/invoices/${pending.id}/pdf`, { token: tokens.globexAdmin })).raw
         .rawPayload,
@@ -267,8 +216,8 @@ describe('invoices', () => {
   });
 
   it('mails the PDF to the customer’s client admins', async () => {
-    const task = await makeTask(acme, 'APPROVED', '5.00');
-    const invoice = (await issue(await body(acme, [task.id], '6.05'))).json.data;
+    const task = await s.makeTask(s.acme, 'APPROVED', '5.00');
+    const invoice = (await s.issue(await s.body(s.acme, [task.id], '6.05'))).json.data;
     expect((await call(t.app, 'POST', `/api/invoices/${invoice.id}/send`, { token: tokens.pm })).status).toBe(
       403,
     );
@@ -282,8 +231,8 @@ describe('invoices', () => {
   });
 
   it('corrects an invoice with an R-series one of negative lines; its tasks can be invoiced again', async () => {
-    const task = await makeTask(acme, 'APPROVED', '40.00');
-    const original = (await issue(await body(acme, [task.id], '48.40'))).json.data;
+    const task = await s.makeTask(s.acme, 'APPROVED', '40.00');
+    const original = (await s.issue(await s.body(s.acme, [task.id], '48.40'))).json.data;
     const url = `/api/invoices/${original.id}/rectify`;
     expect(
       (await call(t.app, 'POST', url, { token: tokens.pm, body: { reason: 'Wrong address' } })).status,
@@ -294,14 +243,14 @@ describe('invoices', () => {
     const res = await call(t.app, 'POST', url, { token: tokens.admin, body: { reason: 'Wrong address' } });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({
-      series: `R${year}`,
+      series: `R${s.year}`,
       amount_without_taxes: '-40.00',
       tax_amount: '-8.40',
       amount: '-48.40',
       rectifies: { id: original.id, folio: original.folio },
       reason: 'Wrong address',
     });
-    expect(res.json.data.folio).toMatch(new RegExp(`^R${year}-\\d{6}$`));
+    expect(res.json.data.folio).toMatch(new RegExp(`^R${s.year}-\\d{6}$`));
     expect(res.json.data.lines[0]).toMatchObject({ task_code: task.code, amount: '-40.00' });
     const now = (await call(t.app, 'GET', `/api/invoices/${original.id}`, { token: tokens.admin })).json.data;
     expect(now).toMatchObject({ amount: '48.40', rectified_by: { folio: res.json.data.folio } });
@@ -317,7 +266,7 @@ describe('invoices', () => {
         })
       ).status,
     ).toBe(422);
-    expect((await draft(acme)).tasks.map((x: { id: number }) => x.id)).toContain(task.id);
+    expect((await s.draft(s.acme)).tasks.map((x: { id: number }) => x.id)).toContain(task.id);
     const pdf = pdfText(
       (await call(t.app, 'GET', `/api/invoices/${res.json.data.id}/pdf`, { token: tokens.acmeAdmin })).raw
         .rawPayload,
@@ -332,7 +281,7 @@ describe('invoices', () => {
   it('exports the accountant’s CSV for a period (staff only)', async () => {
     const csv = await call(t.app, 'GET', '/api/invoices/export', {
       token: tokens.pm,
-      query: { from: today, to: today },
+      query: { from: s.today, to: s.today },
     });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -347,7 +296,7 @@ describe('invoices', () => {
       await call(t.app, 'GET', '/api/invoices', { token: tokens.admin, query: { per_page: '100' } })
     ).json.data.total;
     expect(lines).toHaveLength(total + 1);
-    expect(lines.some((l: string) => l.startsWith(`R${year}-`) && l.includes(',-48.40,'))).toBe(true);
+    expect(lines.some((l: string) => l.startsWith(`R${s.year}-`) && l.includes(',-48.40,'))).toBe(true);
     expect((await call(t.app, 'GET', '/api/invoices/export', { token: tokens.acmeAdmin })).status).toBe(403);
     const old = await call(t.app, 'GET', '/api/invoices/export', {
       token: tokens.admin,

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
 import type { ClientDashboardDto } from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { formatEuros, formatNumber } from '../../../lib/format.ts';
 import { ChartCard } from './chart-card.tsx';
-import { compact, monthLabel } from './figures.ts';
-
-const NO_ACCESSIBILITY_LAYER = { accessibilityLayer: false };
+import { columnsFor } from './dashboard-columns.ts';
+import { DashboardBarChart } from './dashboard-bar-chart.tsx';
+import { monthLabel } from './figures.ts';
 
 function Stat({
   label,
@@ -50,40 +49,18 @@ export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
     name: d.title ?? t('client.noDepartment'),
     spend: Number(d.amount),
   }));
-  const words = (value: number) => formatNumber(value, locale);
-  const euros = (value: number) => formatEuros(value, locale, 0);
   const openHint = data.open_tasks.by_state
     .map((s) => `${t(`states.${s.state}`, { ns: 'tasks' })}: ${s.count}`)
     .join(' · ');
-  const monthColumns = [
-    {
-      key: 'month',
-      header: t('columns.month'),
-      render: (r: (typeof months)[number]) => r.label,
-      raw: (r: (typeof months)[number]) => r.month,
-    },
-    {
-      key: 'tasks',
-      header: t('columns.tasks'),
-      render: (r: (typeof months)[number]) => words(r.tasks),
-      raw: (r: (typeof months)[number]) => r.tasks,
-      numeric: true,
-    },
-    {
-      key: 'words',
-      header: t('columns.words'),
-      render: (r: (typeof months)[number]) => words(r.words),
-      raw: (r: (typeof months)[number]) => r.words,
-      numeric: true,
-    },
-    {
-      key: 'amount',
-      header: t('columns.spend'),
-      render: (r: (typeof months)[number]) => formatEuros(r.amount, locale),
-      raw: (r: (typeof months)[number]) => r.amount,
-      numeric: true,
-    },
-  ];
+  const monthColumns = columnsFor<(typeof months)[number]>(locale);
+  const departmentColumns = columnsFor<(typeof departments)[number]>(locale);
+  const month = monthColumns.text(
+    'month',
+    t('columns.month'),
+    (r) => r.label,
+    (r) => r.month,
+  );
+  const noMonths = months.every((m) => m.tasks === 0);
 
   return (
     <Stack gap="lg">
@@ -105,42 +82,45 @@ export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
           title={t('client.spend')}
           description={t('client.spendHint')}
           testId="dashboard-spend"
-          empty={months.every((m) => m.tasks === 0)}
+          empty={noMonths}
           filename="spend-per-month"
           rows={months}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={months}
               dataKey="label"
-              series={[{ name: 'spend', label: t('columns.spend'), color: 'teal.7' }]}
-              valueFormatter={euros}
-              yAxisProps={{ tickFormatter: compact(locale), width: 56 }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'spend', label: t('columns.spend'), color: 'teal.7' }}
+              values="euros"
+              locale={locale}
             />
           }
-          columns={monthColumns}
+          columns={[
+            month,
+            monthColumns.count('tasks', t('columns.tasks')),
+            monthColumns.count('words', t('columns.words')),
+            monthColumns.euros('amount', t('columns.spend')),
+          ]}
         />
         <ChartCard
           title={t('client.words')}
           testId="dashboard-words"
-          empty={months.every((m) => m.tasks === 0)}
+          empty={noMonths}
           filename="words-per-month"
           rows={months}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={months}
               dataKey="label"
-              series={[{ name: 'words', label: t('columns.words'), color: 'indigo.6' }]}
-              valueFormatter={words}
-              yAxisProps={{ tickFormatter: compact(locale), width: 56 }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'words', label: t('columns.words'), color: 'indigo.6' }}
+              values="count"
+              locale={locale}
             />
           }
-          columns={monthColumns.slice(0, 3)}
+          columns={[
+            month,
+            monthColumns.count('tasks', t('columns.tasks')),
+            monthColumns.count('words', t('columns.words')),
+          ]}
         />
         <ChartCard
           title={t('client.departments')}
@@ -150,42 +130,21 @@ export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
           filename="spend-per-department"
           rows={departments}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={departments}
               dataKey="name"
-              orientation="vertical"
-              series={[{ name: 'spend', label: t('columns.spend'), color: 'teal.7' }]}
-              valueFormatter={euros}
-              yAxisProps={{ width: 120 }}
-              xAxisProps={{ tickFormatter: compact(locale) }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'spend', label: t('columns.spend'), color: 'teal.7' }}
+              values="euros"
+              horizontal
+              nameWidth={120}
+              locale={locale}
             />
           }
           columns={[
-            { key: 'department', header: t('columns.department'), render: (r) => r.name },
-            {
-              key: 'tasks',
-              header: t('columns.tasks'),
-              render: (r) => words(r.tasks),
-              raw: (r) => r.tasks,
-              numeric: true,
-            },
-            {
-              key: 'words',
-              header: t('columns.words'),
-              render: (r) => words(r.words),
-              raw: (r) => r.words,
-              numeric: true,
-            },
-            {
-              key: 'amount',
-              header: t('columns.spend'),
-              render: (r) => formatEuros(r.amount, locale),
-              raw: (r) => r.amount,
-              numeric: true,
-            },
+            departmentColumns.text('department', t('columns.department'), (r) => r.name),
+            departmentColumns.count('tasks', t('columns.tasks')),
+            departmentColumns.count('words', t('columns.words')),
+            departmentColumns.euros('amount', t('columns.spend')),
           ]}
         />
       </SimpleGrid>

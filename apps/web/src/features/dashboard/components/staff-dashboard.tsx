@@ -1,16 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
 import type { StaffDashboardDto } from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
-import { formatDateTime, formatEuros, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ChartCard } from './chart-card.tsx';
-import { compact, monthLabel } from './figures.ts';
+import { columnsFor } from './dashboard-columns.ts';
+import { DashboardBarChart } from './dashboard-bar-chart.tsx';
+import { monthLabel } from './figures.ts';
 
-const NO_ACCESSIBILITY_LAYER = { accessibilityLayer: false };
+/** A task in the due and queue tables: its number opens it, then its description. */
+function TaskCell({ task }: { task: { id: number; code: string; description: string } }) {
+  return (
+    <Table.Td>
+      <Anchor component={Link} to={`/tasks/${task.id}`} size="sm">
+        {task.code}
+      </Anchor>{' '}
+      <Text span size="sm">
+        {task.description}
+      </Text>
+    </Table.Td>
+  );
+}
 
 export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
   const { t } = useTranslation(['dashboard', 'tasks']);
@@ -24,8 +37,17 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
   const states = data.by_state.map((s) => ({ ...s, label: stateName(s.state) }));
   const customers = data.top_customers.map((c) => ({ ...c, revenue: Number(c.amount) }));
   const pairs = data.language_pairs.map((p) => ({ ...p, pair: `${p.source} → ${p.target}` }));
-  const euros = (value: number) => formatEuros(value, locale, 0);
-  const words = (value: number) => formatNumber(value, locale);
+  const stateColumns = columnsFor<(typeof states)[number]>(locale);
+  const monthColumns = columnsFor<(typeof months)[number]>(locale);
+  const customerColumns = columnsFor<(typeof customers)[number]>(locale);
+  const pairColumns = columnsFor<(typeof pairs)[number]>(locale);
+  const month = monthColumns.text(
+    'month',
+    t('columns.month'),
+    (r) => r.label,
+    (r) => r.month,
+  );
+  const noMonths = months.every((m) => m.tasks === 0);
 
   return (
     <Stack gap="lg">
@@ -38,98 +60,57 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
           filename="tasks-by-state"
           rows={states}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={states}
               dataKey="label"
-              series={[{ name: 'count', label: t('columns.tasks'), color: 'blue.6' }]}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'count', label: t('columns.tasks'), color: 'blue.6' }}
+              locale={locale}
             />
           }
           columns={[
-            { key: 'state', header: t('columns.state'), render: (r) => r.label },
-            {
-              key: 'count',
-              header: t('columns.tasks'),
-              render: (r) => words(r.count),
-              raw: (r) => r.count,
-              numeric: true,
-            },
+            stateColumns.text('state', t('columns.state'), (r) => r.label),
+            stateColumns.count('count', t('columns.tasks')),
           ]}
         />
         <ChartCard
           title={t('staff.revenue')}
           description={t('staff.revenueHint')}
           testId="dashboard-revenue"
-          empty={months.every((m) => m.tasks === 0)}
+          empty={noMonths}
           filename="revenue-per-month"
           rows={months}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={months}
               dataKey="label"
-              series={[{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }]}
-              valueFormatter={euros}
-              yAxisProps={{ tickFormatter: compact(locale), width: 56 }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }}
+              values="euros"
+              locale={locale}
             />
           }
           columns={[
-            { key: 'month', header: t('columns.month'), render: (r) => r.label, raw: (r) => r.month },
-            {
-              key: 'tasks',
-              header: t('columns.tasks'),
-              render: (r) => words(r.tasks),
-              raw: (r) => r.tasks,
-              numeric: true,
-            },
-            {
-              key: 'words',
-              header: t('columns.words'),
-              render: (r) => words(r.words),
-              raw: (r) => r.words,
-              numeric: true,
-            },
-            {
-              key: 'amount',
-              header: t('columns.revenue'),
-              render: (r) => formatEuros(r.amount, locale),
-              raw: (r) => r.amount,
-              numeric: true,
-            },
+            month,
+            monthColumns.count('tasks', t('columns.tasks')),
+            monthColumns.count('words', t('columns.words')),
+            monthColumns.euros('amount', t('columns.revenue')),
           ]}
         />
         <ChartCard
           title={t('staff.words')}
           testId="dashboard-words"
-          empty={months.every((m) => m.tasks === 0)}
+          empty={noMonths}
           filename="words-per-month"
           rows={months}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={months}
               dataKey="label"
-              series={[{ name: 'words', label: t('columns.words'), color: 'indigo.6' }]}
-              valueFormatter={words}
-              yAxisProps={{ tickFormatter: compact(locale), width: 56 }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'words', label: t('columns.words'), color: 'indigo.6' }}
+              values="count"
+              locale={locale}
             />
           }
-          columns={[
-            { key: 'month', header: t('columns.month'), render: (r) => r.label, raw: (r) => r.month },
-            {
-              key: 'words',
-              header: t('columns.words'),
-              render: (r) => words(r.words),
-              raw: (r) => r.words,
-              numeric: true,
-            },
-          ]}
+          columns={[month, monthColumns.count('words', t('columns.words'))]}
         />
         <ChartCard
           title={t('staff.topCustomers')}
@@ -139,42 +120,21 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
           filename="top-customers"
           rows={customers}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={customers}
               dataKey="name"
-              orientation="vertical"
-              series={[{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }]}
-              valueFormatter={euros}
-              yAxisProps={{ width: 110 }}
-              xAxisProps={{ tickFormatter: compact(locale) }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }}
+              values="euros"
+              horizontal
+              nameWidth={110}
+              locale={locale}
             />
           }
           columns={[
-            { key: 'name', header: t('columns.customer'), render: (r) => r.name },
-            {
-              key: 'tasks',
-              header: t('columns.tasks'),
-              render: (r) => words(r.tasks),
-              raw: (r) => r.tasks,
-              numeric: true,
-            },
-            {
-              key: 'words',
-              header: t('columns.words'),
-              render: (r) => words(r.words),
-              raw: (r) => r.words,
-              numeric: true,
-            },
-            {
-              key: 'amount',
-              header: t('columns.revenue'),
-              render: (r) => formatEuros(r.amount, locale),
-              raw: (r) => r.amount,
-              numeric: true,
-            },
+            customerColumns.text('name', t('columns.customer'), (r) => r.name),
+            customerColumns.count('tasks', t('columns.tasks')),
+            customerColumns.count('words', t('columns.words')),
+            customerColumns.euros('amount', t('columns.revenue')),
           ]}
         />
         <ChartCard
@@ -185,38 +145,23 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
           filename="language-pairs"
           rows={pairs}
           chart={
-            <BarChart
-              h={240}
+            <DashboardBarChart
               data={pairs}
               dataKey="pair"
-              orientation="vertical"
-              series={[{ name: 'tasks', label: t('columns.tasks'), color: 'grape.6' }]}
-              yAxisProps={{ width: 80 }}
-              barChartProps={NO_ACCESSIBILITY_LAYER}
-              tickLine="none"
+              series={{ name: 'tasks', label: t('columns.tasks'), color: 'grape.6' }}
+              horizontal
+              locale={locale}
             />
           }
           columns={[
-            {
-              key: 'pair',
-              header: t('columns.pair'),
-              render: (r) => r.pair,
-              raw: (r) => `${r.source}>${r.target}`,
-            },
-            {
-              key: 'tasks',
-              header: t('columns.tasks'),
-              render: (r) => words(r.tasks),
-              raw: (r) => r.tasks,
-              numeric: true,
-            },
-            {
-              key: 'words',
-              header: t('columns.words'),
-              render: (r) => words(r.words),
-              raw: (r) => r.words,
-              numeric: true,
-            },
+            pairColumns.text(
+              'pair',
+              t('columns.pair'),
+              (r) => r.pair,
+              (r) => `${r.source}>${r.target}`,
+            ),
+            pairColumns.count('tasks', t('columns.tasks')),
+            pairColumns.count('words', t('columns.words')),
           ]}
         />
       </SimpleGrid>
@@ -239,14 +184,7 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
               <Table.Tbody>
                 {data.due.tasks.map((task) => (
                   <Table.Tr key={task.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/tasks/${task.id}`} size="sm">
-                        {task.code}
-                      </Anchor>{' '}
-                      <Text span size="sm">
-                        {task.description}
-                      </Text>
-                    </Table.Td>
+                    <TaskCell task={task} />
                     <Table.Td>{task.customer_name ?? '—'}</Table.Td>
                     <Table.Td>{stateName(task.state)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -287,14 +225,7 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
               <Table.Tbody>
                 {data.analysis_queue.tasks.map((task) => (
                   <Table.Tr key={task.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/tasks/${task.id}`} size="sm">
-                        {task.code}
-                      </Anchor>{' '}
-                      <Text span size="sm">
-                        {task.description}
-                      </Text>
-                    </Table.Td>
+                    <TaskCell task={task} />
                     <Table.Td>{task.customer_name ?? '—'}</Table.Td>
                     <Table.Td ta="right">{task.files}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.since, locale)}</Table.Td>

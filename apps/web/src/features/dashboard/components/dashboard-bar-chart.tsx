@@ -1,0 +1,51 @@
+import { BarChart } from '@mantine/charts';
+import type { Locale } from '@verba/contracts';
+import { formatEuros, formatNumber } from '../../../lib/format.ts';
+import { compact } from './figures.ts';
+
+interface DashboardBarChartProps<T> {
+  data: T[];
+  /** The field that names each bar (a month, a customer, a language pair). */
+  dataKey: keyof T & string;
+  series: { name: keyof T & string; label: string; color: string };
+  /** How values are written in the tooltip: euros without cents, or counts. */
+  values?: 'euros' | 'count';
+  /** Bars along the vertical axis, for long names; `nameWidth` is the space for those names. */
+  horizontal?: boolean;
+  nameWidth?: number;
+  locale: Locale;
+}
+
+/** One bar chart of the dashboards, all drawn alike: 240 px high, compact value axis. */
+export function DashboardBarChart<T>({
+  data,
+  dataKey,
+  series,
+  values,
+  horizontal = false,
+  nameWidth = 80,
+  locale,
+}: DashboardBarChartProps<T>) {
+  const valueFormatter =
+    values === 'euros'
+      ? (value: number) => formatEuros(value, locale, 0)
+      : values === 'count'
+        ? (value: number) => formatNumber(value, locale)
+        : undefined;
+  const valueAxis = values ? { tickFormatter: compact(locale) } : {};
+  return (
+    <BarChart
+      h={240}
+      data={data as Record<string, unknown>[]}
+      dataKey={dataKey}
+      series={[series]}
+      valueFormatter={valueFormatter}
+      {...(horizontal
+        ? { orientation: 'vertical' as const, yAxisProps: { width: nameWidth }, xAxisProps: valueAxis }
+        : { yAxisProps: { ...valueAxis, width: 56 } })}
+      // The chart is one image named by its card's title; its data is in the table below it.
+      barChartProps={{ accessibilityLayer: false }}
+      tickLine="none"
+    />
+  );
+}
