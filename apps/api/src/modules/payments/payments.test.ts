@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import { sumMoney } from '@verba/contracts/pricing';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { orderDraft, pricingIds } from '../../../test/pricing-fixtures.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -12,7 +12,6 @@ import {
   customerEnabledRates,
   customers,
   departments,
-  languages,
   mailOutbox,
   payments,
   quoteRequests,
@@ -40,10 +39,7 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
-  lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.iso_code, l.id]));
-  marketing = (await db().select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
-  acmeId = (await db().select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
-  globexId = (await db().select().from(customers).where(eq(customers.name, 'Globex')))[0]!.id;
+  ({ lang, acmeId, globexId, marketing } = await pricingIds(t));
   globexOps = (await db().insert(departments).values({ customer_id: globexId, title: 'Ops' }).returning())[0]!
     .id;
   const general = await db()
@@ -63,28 +59,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Orders a task through the tasks API and waits for its analysis: a priced DRAFT. */
-async function draft(token: string, department: number, targets: string[] = ['es']): Promise<number> {
-  const body = await multipart(
-    {
-      description: 'Brochure',
-      department: String(department),
-      source_language: String(lang.en),
-      'target_languages[]': targets.map((iso) => String(lang[iso])),
-      translation_type: '1',
-      review: 'false',
-      custom_quote: 'false',
-    },
-    [{ name: 'brochure.txt', content: 'Our portal translates your documents quickly. Ask us for a quote.' }],
-  );
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+const draft = (token: string, department: number, targets: string[] = ['es']) =>
+  orderDraft(t, {
     token,
-    body: body.payload,
-    headers: body.headers,
+    department,
+    source: lang.en!,
+    targets: targets.map((iso) => lang[iso]!),
+    description: 'Brochure',
+    file: {
+      name: 'brochure.txt',
+      content: 'Our portal translates your documents quickly. Ask us for a quote.',
+    },
   });
-  expect(res.status).toBe(201);
-  await t.app.jobs.idle();
-  return res.json.data.id as number;
-}
 
 const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const paymentsOf = async (taskId: number) =>

@@ -2,19 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { orderDraft, ownGeneralRate, pricingIds } from '../../../test/pricing-fixtures.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import {
-  actionLogs,
-  bonuses,
-  customerEnabledRates,
-  customers,
-  departments,
-  languages,
-  mailOutbox,
-  payments,
-  rates,
-  tasks,
-} from '../../db/schema/index.ts';
+import { actionLogs, bonuses, mailOutbox, payments, tasks } from '../../db/schema/index.ts';
 import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY } from './gateway/index.ts';
 import { decodeParameters, signResponse } from './gateway/redsys-protocol.ts';
 
@@ -35,41 +25,25 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
-  lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.iso_code, l.id]));
-  marketing = (await db().select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
-  acmeId = (await db().select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
-  const [rate] = await db()
-    .insert(rates)
-    .values({ default_group: true, source_lang: lang.de!, target_lang: lang.en!, r1: '0.1000', r2: '30.00' })
-    .returning();
-  await db().insert(customerEnabledRates).values({ customer_id: acmeId, rate_id: rate!.id });
+  ({ lang, acmeId, marketing } = await pricingIds(t));
+  await ownGeneralRate(t, { source: lang.de!, target: lang.en! }, [acmeId]);
   await t.app.jobs.start();
 });
 afterAll(() => t.close());
 
 /** A German brochure ordered by Acme's user, analysed and priced: a DRAFT. */
-async function draft(targets: string[] = ['en']): Promise<number> {
-  const body = await multipart(
-    {
-      description: 'Broschüre',
-      department: String(marketing),
-      source_language: String(lang.de),
-      'target_languages[]': targets.map((iso) => String(lang[iso])),
-      translation_type: '1',
-      review: 'false',
-      custom_quote: 'false',
-    },
-    [{ name: 'broschuere.txt', content: 'Unser Portal übersetzt Ihre Dokumente schnell. Fragen Sie uns.' }],
-  );
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+const draft = (targets: string[] = ['en']) =>
+  orderDraft(t, {
     token: tokens.acmeUser,
-    body: body.payload,
-    headers: body.headers,
+    department: marketing,
+    source: lang.de!,
+    targets: targets.map((iso) => lang[iso]!),
+    description: 'Broschüre',
+    file: {
+      name: 'broschuere.txt',
+      content: 'Unser Portal übersetzt Ihre Dokumente schnell. Fragen Sie uns.',
+    },
   });
-  expect(res.status).toBe(201);
-  await t.app.jobs.idle();
-  return res.json.data.id as number;
-}
 
 const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const orders = async (taskId: number) =>

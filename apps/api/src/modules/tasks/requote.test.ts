@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { orderDraft, ownGeneralRate, pricingIds } from '../../../test/pricing-fixtures.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import {
-  customerEnabledRates,
-  customers,
-  departments,
-  languages,
-  rates,
-  taskStateChanges,
-  tasks,
-} from '../../db/schema/index.ts';
+import { taskStateChanges, tasks } from '../../db/schema/index.ts';
 
 /**
  * Issue 16: DRAFT and TEMPORAL quotes follow the rates, minimums, grid and translation types in
@@ -30,41 +22,21 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
-  lang = Object.fromEntries((await db().select().from(languages)).map((l) => [l.iso_code, l.id]));
-  marketing = (await db().select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
-  acmeId = (await db().select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
-  const [rate] = await db()
-    .insert(rates)
-    .values({ default_group: true, source_lang: lang.de!, target_lang: lang.it!, r1: '0.1000', r2: '30.00' })
-    .returning();
-  rateId = rate!.id;
-  await db().insert(customerEnabledRates).values({ customer_id: acmeId, rate_id: rateId });
+  ({ lang, acmeId, marketing } = await pricingIds(t));
+  rateId = await ownGeneralRate(t, { source: lang.de!, target: lang.it! }, [acmeId]);
   await t.app.jobs.start();
 });
 afterAll(() => t.close());
 
-async function draft(): Promise<number> {
-  const body = await multipart(
-    {
-      description: 'Katalog',
-      department: String(marketing),
-      source_language: String(lang.de),
-      'target_languages[]': [String(lang.it)],
-      translation_type: '1',
-      review: 'false',
-      custom_quote: 'false',
-    },
-    [{ name: 'katalog.txt', content: 'Ein Katalog mit vielen Wörtern. '.repeat(40) }],
-  );
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+const draft = () =>
+  orderDraft(t, {
     token: tokens.acmeUser,
-    body: body.payload,
-    headers: body.headers,
+    department: marketing,
+    source: lang.de!,
+    targets: [lang.it!],
+    description: 'Katalog',
+    file: { name: 'katalog.txt', content: 'Ein Katalog mit vielen Wörtern. '.repeat(40) },
   });
-  expect(res.status).toBe(201);
-  await t.app.jobs.idle();
-  return res.json.data.id as number;
-}
 
 const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const requotes = async (taskId: number) =>
