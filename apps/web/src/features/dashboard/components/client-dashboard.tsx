@@ -6,7 +6,7 @@ import { formatEuros, formatNumber } from '../../../lib/format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { columnsFor } from './dashboard-columns.ts';
 import { DashboardBarChart } from './dashboard-bar-chart.tsx';
-import { monthLabel } from './figures.ts';
+import { MonthlyCards } from './monthly-cards.tsx';
 
 function Stat({
   label,
@@ -39,11 +39,6 @@ function Stat({
 export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
   const { t } = useTranslation(['dashboard', 'tasks']);
   const locale = useUiLocale();
-  const months = data.months.map((m) => ({
-    ...m,
-    label: monthLabel(m.month, locale),
-    spend: Number(m.amount),
-  }));
   const departments = data.departments.map((d) => ({
     ...d,
     name: d.title ?? t('client.noDepartment'),
@@ -52,15 +47,7 @@ export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
   const openHint = data.open_tasks.by_state
     .map((s) => `${t(`states.${s.state}`, { ns: 'tasks' })}: ${s.count}`)
     .join(' · ');
-  const monthColumns = columnsFor<(typeof months)[number]>(locale);
   const departmentColumns = columnsFor<(typeof departments)[number]>(locale);
-  const month = monthColumns.text(
-    'month',
-    t('columns.month'),
-    (r) => r.label,
-    (r) => r.month,
-  );
-  const noMonths = months.every((m) => m.tasks === 0);
 
   return (
     <Stack gap="lg">
@@ -78,49 +65,16 @@ export function ClientDashboard({ data }: { data: ClientDashboardDto }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ChartCard
-          title={t('client.spend')}
-          description={t('client.spendHint')}
-          testId="dashboard-spend"
-          empty={noMonths}
-          filename="spend-per-month"
-          rows={months}
-          chart={
-            <DashboardBarChart
-              data={months}
-              dataKey="label"
-              series={{ name: 'spend', label: t('columns.spend'), color: 'teal.7' }}
-              values="euros"
-              locale={locale}
-            />
-          }
-          columns={[
-            month,
-            monthColumns.count('tasks', t('columns.tasks')),
-            monthColumns.count('words', t('columns.words')),
-            monthColumns.euros('amount', t('columns.spend')),
-          ]}
-        />
-        <ChartCard
-          title={t('client.words')}
-          testId="dashboard-words"
-          empty={noMonths}
-          filename="words-per-month"
-          rows={months}
-          chart={
-            <DashboardBarChart
-              data={months}
-              dataKey="label"
-              series={{ name: 'words', label: t('columns.words'), color: 'indigo.6' }}
-              values="count"
-              locale={locale}
-            />
-          }
-          columns={[
-            month,
-            monthColumns.count('tasks', t('columns.tasks')),
-            monthColumns.count('words', t('columns.words')),
-          ]}
+        <MonthlyCards
+          months={data.months}
+          money={{
+            title: t('client.spend'),
+            description: t('client.spendHint'),
+            column: t('columns.spend'),
+            testId: 'dashboard-spend',
+            filename: 'spend-per-month',
+          }}
+          wordsTitle={t('client.words')}
         />
         <ChartCard
           title={t('client.departments')}

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { columnsFor } from './dashboard-columns.ts';
 import { DashboardBarChart } from './dashboard-bar-chart.tsx';
-import { monthLabel } from './figures.ts';
+import { MonthlyCards } from './monthly-cards.tsx';
 
 /** A task in the due and queue tables: its number opens it, then its description. */
 function TaskCell({ task }: { task: { id: number; code: string; description: string } }) {
@@ -29,25 +29,12 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
   const { t } = useTranslation(['dashboard', 'tasks']);
   const locale = useUiLocale();
   const stateName = (state: string) => t(`states.${state}`, { ns: 'tasks' });
-  const months = data.months.map((m) => ({
-    ...m,
-    label: monthLabel(m.month, locale),
-    revenue: Number(m.amount),
-  }));
   const states = data.by_state.map((s) => ({ ...s, label: stateName(s.state) }));
   const customers = data.top_customers.map((c) => ({ ...c, revenue: Number(c.amount) }));
   const pairs = data.language_pairs.map((p) => ({ ...p, pair: `${p.source} → ${p.target}` }));
   const stateColumns = columnsFor<(typeof states)[number]>(locale);
-  const monthColumns = columnsFor<(typeof months)[number]>(locale);
   const customerColumns = columnsFor<(typeof customers)[number]>(locale);
   const pairColumns = columnsFor<(typeof pairs)[number]>(locale);
-  const month = monthColumns.text(
-    'month',
-    t('columns.month'),
-    (r) => r.label,
-    (r) => r.month,
-  );
-  const noMonths = months.every((m) => m.tasks === 0);
 
   return (
     <Stack gap="lg">
@@ -72,45 +59,16 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
             stateColumns.count('count', t('columns.tasks')),
           ]}
         />
-        <ChartCard
-          title={t('staff.revenue')}
-          description={t('staff.revenueHint')}
-          testId="dashboard-revenue"
-          empty={noMonths}
-          filename="revenue-per-month"
-          rows={months}
-          chart={
-            <DashboardBarChart
-              data={months}
-              dataKey="label"
-              series={{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }}
-              values="euros"
-              locale={locale}
-            />
-          }
-          columns={[
-            month,
-            monthColumns.count('tasks', t('columns.tasks')),
-            monthColumns.count('words', t('columns.words')),
-            monthColumns.euros('amount', t('columns.revenue')),
-          ]}
-        />
-        <ChartCard
-          title={t('staff.words')}
-          testId="dashboard-words"
-          empty={noMonths}
-          filename="words-per-month"
-          rows={months}
-          chart={
-            <DashboardBarChart
-              data={months}
-              dataKey="label"
-              series={{ name: 'words', label: t('columns.words'), color: 'indigo.6' }}
-              values="count"
-              locale={locale}
-            />
-          }
-          columns={[month, monthColumns.count('words', t('columns.words'))]}
+        <MonthlyCards
+          months={data.months}
+          money={{
+            title: t('staff.revenue'),
+            description: t('staff.revenueHint'),
+            column: t('columns.revenue'),
+            testId: 'dashboard-revenue',
+            filename: 'revenue-per-month',
+          }}
+          wordsTitle={t('staff.words')}
         />
         <ChartCard
           title={t('staff.topCustomers')}
