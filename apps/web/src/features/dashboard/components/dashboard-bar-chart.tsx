@@ -32,7 +32,11 @@ export function DashboardBarChart<T>({
       : values === 'count'
         ? (value: number) => formatNumber(value, locale)
         : undefined;
-  const valueAxis = values ? { tickFormatter: compact(locale) } : {};
+  // Counts are whole: no 0.25 task on the axis.
+  const valueAxis = {
+    allowDecimals: values === 'euros',
+    ...(values ? { tickFormatter: compact(locale) } : {}),
+  };
   return (
     <BarChart
       h={240}
