@@ -14,13 +14,16 @@ export type LogParams = Record<string, string | number>;
 
 const STATES = new Set<string>(TASK_STATES);
 
-/** Values that are codes of their own (task states, refusal reasons) are translated too. */
+/** Values that are codes of their own (task states, refusal reasons, where a bank answer came from, payment statuses) are translated too. */
 function localParams(t: (key: string) => string, params: LogParams, namedStates: boolean): LogParams {
   const out: LogParams = { ...params };
   for (const [name, value] of Object.entries(params)) {
     if (namedStates && (name === 'from' || name === 'to' || name === 'state') && STATES.has(String(value)))
       out[name] = t(`log.states.${value}`);
     if (name === 'reason' && hasMessage(`log.reasons.${value}`)) out[name] = t(`log.reasons.${value}`);
+    if (name === 'via' && hasMessage(`log.via.${value}`)) out[name] = t(`log.via.${value}`);
+    if (name === 'status' && hasMessage(`log.payment_statuses.${value}`))
+      out[name] = t(`log.payment_statuses.${value}`);
   }
   return out;
 }

@@ -316,7 +316,7 @@ describe('the bank notification', () => {
     expect((await notify(bankAnswer(order, cents, '0000', { Ds_MerchantCode: '123456789' }))).status).toBe(
       200,
     );
-    await waitForLog('payments.refused', 'merchant mismatch');
+    await waitForLog('payments.refused', 'answer for another merchant');
     expect((await taskRow(taskId)).state).toBe('DRAFT');
     await waitForLog('payments.refused', 'got 1 cents');
   });
@@ -784,7 +784,11 @@ describe('a card authorised after its held balance went elsewhere', () => {
     expect(payment).toMatchObject({ status: 'UNAPPLIED', response_code: '0000', balance_held_until: null });
     expect(await customerBalance(db(), acmeId)).toBe('0.00');
     expect(await changesTo(late, 'APPROVED')).toBe(0);
-    await waitForLog('payments.refused', `balance spent: notification, order ${params.DS_MERCHANT_ORDER}`);
+    await waitForLog(
+      'payments.refused',
+      `Bank notification, order ${params.DS_MERCHANT_ORDER}, task ${late}: authorised (0000)`,
+    );
+    await waitForLog('payments.refused', 'of balance it counted on is gone');
     // replayed: still nothing
     expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!))).status).toBe(
       200,

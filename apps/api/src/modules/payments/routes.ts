@@ -239,7 +239,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['payments'], summary: 'Sandbox bank page (HTML), posted form', body: bankForm },
       config: { access: 'public', action: 'sandbox-bank.open' },
     },
-    bankPage,
+    async (request, reply) => {
+      request.actionLog = { key: 'payments.bank_opened' };
+      return bankPage(request, reply);
+    },
   );
   app.post(
     '/sandbox-bank/pay',
