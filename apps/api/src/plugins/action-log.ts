@@ -24,7 +24,7 @@ export interface ActionLogEntry {
 declare module 'fastify' {
   interface FastifyRequest {
     /** What the action log row of this call says; set by the service when it knows more. */
-    actionLog: Partial<ActionLogEntry>;
+    actionLog: Partial<ActionLogEntry> & { /** the call writes no row (see `unlogged`) */ skip?: boolean };
   }
 }
 
@@ -40,6 +40,7 @@ export const actionLogPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (
       !MUTATING.has(request.method) ||
+      request.actionLog.skip ||
       reply.statusCode >= 400 ||
       !request.routeOptions.url?.startsWith('/api')
     )

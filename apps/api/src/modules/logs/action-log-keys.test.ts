@@ -144,7 +144,10 @@ describe('the writers the issue named, read back in es and ca', () => {
     const acme = (await call(t.app, 'GET', '/api/customers', { token: admin, query: { name: 'Acme' } })).json
       .data.data[0] as { id: number };
     const current = (
-      await call(t.app, 'GET', '/api/minimum-rates', { token: admin, query: { customer_id: acme.id } })
+      await call(t.app, 'GET', '/api/minimum-rates', {
+        token: admin,
+        query: { customer_id: String(acme.id) },
+      })
     ).json.data as { minimum_rates: Array<{ translation_type_id: number; hour: string; amount: string }> };
     const res = await call(t.app, 'PUT', `/api/customers/${acme.id}/minimum-rates`, {
       token: admin,

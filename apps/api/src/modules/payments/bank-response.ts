@@ -1,7 +1,7 @@
 import type { TaskState, VerifyGuestPayment, VerifyPayment } from '@verba/contracts';
 import { compareMoney } from '@verba/contracts/pricing';
 import { notFound } from '../../lib/app-error.ts';
-import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import type { LogKey, LogParams } from '../../lib/log-messages.ts';
 import { visibleTasks } from '../tasks/policy.ts';
 import { findVisibleTask } from '../tasks/service.ts';
@@ -19,6 +19,8 @@ export interface BankResult {
   messageKey: string;
   messageValues?: Record<string, unknown>;
   taskId: number | null;
+  /** The order was answered before (by the notification, or an earlier visit): nothing changed. */
+  repeated?: boolean;
 }
 
 /** Where the answer came from, and what the caller expects it to be about. */
@@ -163,6 +165,7 @@ export async function handleBankResponse(
           messageKey: repeatMessage(result.status, result.stored),
           messageValues: { code: result.stored, state: result.status },
           taskId,
+          repeated: true,
         },
         {
           action: 'payments.repeated',
@@ -247,50 +250,90 @@ export async function handleBankResponse(
   }
 }
 
-/** POST /tasks/verifyPayment: the browser's return from the bank (OK or KO page). */
+/** States of a task that is paid for (or in production on deferred terms). */
+const PAID_STATES: readonly TaskState[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
+
+/**
+ * What the OK/KO page says when there is no new answer to apply: the bank's parameters are
+ * missing (a bookmark, a reload) or the order was answered before (the notification came first).
+ * It tells where the task stands, from its state, and the call logs nothing.
+ */
+function standing(state: TaskState | undefined, repeat: BankResult | null) {
+  if (state && PAID_STATES.includes(state))
+    return {
+      paymentDone: true,
+      messageKey: state === 'APPROVED' ? 'payments.approved' : 'payments.already_paid',
+    };
+  if (repeat)
+    return { paymentDone: false, messageKey: repeat.messageKey, messageValues: repeat.messageValues };
+  return { paymentDone: false, messageKey: 'payments.no_answer' };
+}
+
+/**
+ * POST /tasks/verifyPayment: the browser's return from the bank (OK or KO page). `verdict` null:
+ * the page came without the bank's parameters.
+ */
 export async function verifyReturn(
   deps: Deps,
   actor: Actor,
   taskId: number,
-  verdict: BankVerdict,
+  verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyPayment>> {
   const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
   if (!task) throw notFound();
   policy.assertCan(actor.user, 'verify', task);
-  const { data, log } = await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id });
+  const answer = verdict ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id }) : null;
   const state = (await repo.taskState(deps.db, taskId)) ?? (task.state as TaskState);
+  if (!answer || answer.data.repeated) {
+    const said = standing(state, answer?.data ?? null);
+    return unlogged({
+      paymentDone: said.paymentDone,
+      message: actor.t(said.messageKey, { code: task.code, ...said.messageValues }),
+      task: { id: taskId, state },
+    });
+  }
+  const { data, log } = answer;
   return outcome(
     {
       paymentDone: data.paymentDone,
       message: actor.t(data.messageKey, data.messageValues),
       task: { id: taskId, state },
     },
-    { ...log, customerId: log.customerId ?? task.customer_id },
+    { ...log!, customerId: log?.customerId ?? task.customer_id },
   );
 }
 
-/** POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known). */
+/**
+ * POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known).
+ * `verdict` null: the page came without the bank's parameters.
+ */
 export async function verifyGuestReturn(
   deps: Deps,
   guest: Anonymous,
   token: string | undefined,
-  verdict: BankVerdict,
+  verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyGuestPayment>> {
   const task = token ? await repo.findGuestTask(deps.db, token) : undefined;
   if (token && !task) throw notFound();
-  const { data, log } = await handleBankResponse(deps, verdict, {
-    via: 'return',
-    taskId: task?.id,
-    guest: true,
-  });
-  const taskId = task?.id ?? data.taskId;
+  const answer = verdict
+    ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task?.id, guest: true })
+    : null;
+  const taskId = task?.id ?? answer?.data.taskId;
   const state = taskId ? await repo.taskState(deps.db, taskId) : undefined;
-  return outcome(
-    {
-      paymentDone: data.paymentDone,
-      message: guest.t(data.messageKey, data.messageValues),
+  if (!answer || answer.data.repeated) {
+    const said = standing(state, answer?.data ?? null);
+    return unlogged({
+      paymentDone: said.paymentDone,
+      message: guest.t(said.messageKey, said.messageValues),
+      task: state ? { state } : null,
+    });
+  }
+  return {
+    data: {
+      paymentDone: answer.data.paymentDone,
+      message: guest.t(answer.data.messageKey, answer.data.messageValues),
       task: state ? { state } : null,
     },
-    log,
-  );
+    log: answer.log,
+  };
 }
