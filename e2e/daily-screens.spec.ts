@@ -64,7 +64,7 @@ const LANGUAGES = [
     authorised: 'Pagament autoritzat',
     authorisedText: /Notificació del banc|Banc de proves/,
     minimum: 'Tarifes mínimes actualitzades',
-    minimumText: 'Tarifes mínimes de Acme',
+    minimumText: 'Tarifes mínimes del client Acme',
     datePlaceholder: 'dd/mm/aaaa',
   },
 ];
@@ -124,7 +124,7 @@ test.describe('the daily screens in Spanish and Catalan', () => {
   });
 
   for (const lang of LANGUAGES) {
-    test(`staff and the client admin in ${lang.code}`, async ({ page }) => {
+    test(`staff and the client admin in ${lang.code}`, async ({ page, browser }) => {
       await setLanguage(page.request, DEMO.verbaAdmin, lang.code);
       await signInQuickly(page, DEMO.verbaAdmin);
 
@@ -158,15 +158,20 @@ test.describe('the daily screens in Spanish and Catalan', () => {
       await expect(holidays.locator('input[type="date"]')).toHaveCount(0);
       await expect(holidays.getByTestId('holiday-date')).toContainText(lang.datePlaceholder);
 
+      // The client admin, in a session of its own (the page above keeps the staff session).
       await setLanguage(page.request, DEMO.acmeAdmin, lang.code);
-      await signInQuickly(page, DEMO.acmeAdmin);
+      const context = await browser.newContext({ viewport: WIDTHS.desktop });
+      const client = await context.newPage();
+      await signInQuickly(client, DEMO.acmeAdmin);
       for (const [path, name] of [
         ['/dashboard', 'dashboard'],
         ['/tasks', 'tasks'],
       ] as const) {
-        await page.goto(path);
-        await shots(page, `daily-${lang.code}-client-admin-${name}`);
+        await client.goto(path);
+        await expect(client.getByRole('banner')).toContainText('Alice');
+        await shots(client, `daily-${lang.code}-client-admin-${name}`);
       }
+      await context.close();
     });
   }
 });

@@ -164,8 +164,11 @@ describe('the writers the issue named, read back in es and ca', () => {
     const [es] = await rows('es', 'minimum_rates.update');
     expect(es).toMatchObject({ action_label: 'Tarifas mínimas actualizadas' });
     expect(es!.description).toMatch(/^Tarifas mínimas de Acme.* aplicadas: /);
+    // amounts in the reader's notation; the stored English text keeps them plain
+    expect(es!.description).toMatch(/\d,\d\d EUR/);
+    expect(es!.description).not.toMatch(/\d\.\d\d EUR/);
     const [ca] = await rows('ca', 'minimum_rates.update');
-    expect(ca!.description).toMatch(/^Tarifes mínimes de Acme.* aplicades: /);
+    expect(ca!.description).toMatch(/^Tarifes mínimes del client Acme.* aplicades: /);
   });
 
   it('no row written since the start has lost its key (demo data and the calls above)', async () => {
