@@ -313,9 +313,9 @@ test('the admin edits the global payable grid and the holidays in settings', asy
   await expect(holidays.locator('input[type="date"]')).toHaveCount(0);
   await holidays.getByTestId('holiday-date').click();
   const calendar = page.getByRole('dialog');
-  await calendar.getByRole('button', { name: 'January 2031' }).click();
+  await calendar.getByRole('button', { name: 'January 2031', exact: true }).click();
   await calendar.getByRole('button', { name: 'Dec', exact: true }).click();
-  await calendar.locator('button:not([data-outside])', { hasText: /^30$/ }).click();
+  await calendar.getByRole('button', { name: '30 December 2031', exact: true }).click();
   await expect(holidays.getByTestId('holiday-date')).toHaveText('12/30/2031');
   await holidays.getByTestId('holiday-name_en').fill('Company day');
   await holidays.getByTestId('holiday-name_es').fill('Día de la empresa');
