@@ -196,6 +196,40 @@ test.describe('delivery and lists', () => {
     await context.close();
   });
 
+  test('the users inside the customer page open by click and Enter, and lead back to it', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const context = await browser.newContext({ viewport: WIDTHS.desktop });
+    const page = await context.newPage();
+    const { get } = await apiAs(page.request, DEMO.verbaAdmin);
+    const acme = (
+      await get<{ data: Array<{ id: number; name: string }> }>('/customers?per_page=100')
+    ).data.find((customer) => customer.name === 'Acme')!;
+    await signInQuickly(page, DEMO.verbaAdmin);
+    await page.goto(`/customers/${acme.id}/edit`);
+    await waitForScreen(page);
+    const users = page.getByTestId('customer-users');
+    const userRow = users.locator('[data-testid^="customer-user-"]').first();
+    const userHref = await userRow.getAttribute('data-href');
+    expect(userHref).toMatch(/^\/users\/\d+$/);
+    // the name stays a real link (a new tab), out of the tab order: the row is the tab stop
+    await expect(userRow.getByRole('link')).toHaveAttribute('href', userHref!);
+    await expect(userRow.getByRole('link')).toHaveAttribute('tabindex', '-1');
+    await userRow.locator('td').last().click();
+    await page.waitForURL(new RegExp(`${userHref}$`));
+    await expect(page.locator('main h1')).toBeFocused();
+    await page.getByRole('button', { name: 'Back to the customer' }).click();
+    await page.waitForURL(new RegExp(`/customers/${acme.id}/edit$`));
+    await waitForScreen(page);
+    await userRow.focus();
+    await expect(userRow).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`${userHref}$`));
+    await expect(page.getByRole('button', { name: 'Back to the customer' })).toBeVisible();
+    await context.close();
+  });
+
   test("the client admin's users and departments open the same way", async ({ browser }) => {
     test.setTimeout(150_000);
     const clientContext = await browser.newContext({ viewport: WIDTHS.desktop });
@@ -206,6 +240,7 @@ test.describe('delivery and lists', () => {
     await client.locator('[data-testid^="user-row-"]').first().locator('td').last().click();
     await client.waitForURL(/\/users\/\d+$/);
     await expect(client.locator('main h1')).toBeFocused();
+
     await client.goto('/departments');
     await waitForScreen(client);
     await capture(client, 'delivery-client-departments');

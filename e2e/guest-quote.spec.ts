@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, apiToken, capture, signInQuickly, waitForScreen } from './support.ts';
-import { enableGeneralRates } from './task-setup.ts';
+import { apiAs, enableGeneralRates } from './task-setup.ts';
 
 // The sandbox bank's authorised test card (apps/api/src/modules/payments/gateway/sandbox-bank.ts).
 const CARD_AUTHORISED = '4548812049400004';
@@ -89,6 +89,15 @@ test.describe('guest quote', () => {
     await page.waitForURL(/\/guest-task\/ok\//);
     await expect(page.getByTestId('guest-payment-result')).toContainText('Payment received');
     await capture(page, 'guest-task-payment-ok');
+    // A bookmark or a reload without the bank's parameters: still paid, nothing logged.
+    const okPath = new URL(page.url()).pathname;
+    const staff = await apiAs(page.request, DEMO.verbaAdmin);
+    const logRows = async () => (await staff.get<{ total: number }>('/action-logs?per_page=1')).total;
+    const rowsBefore = await logRows();
+    await page.goto(okPath);
+    await expect(page.getByTestId('guest-payment-result')).toContainText('Payment received');
+    await expect(page.getByTestId('guest-payment-error')).toHaveCount(0);
+    expect(await logRows()).toBe(rowsBefore);
     await page.getByRole('link', { name: 'Back to my quote' }).click();
     await expect(page.getByTestId('guest-task-state')).toHaveText('Paid');
 
@@ -110,6 +119,9 @@ test.describe('guest quote', () => {
     await capture(page, 'guest-task-unknown');
     await page.goto('/guest-task/ko/');
     await expect(page.getByTestId('guest-payment-result')).toContainText('Payment not completed');
+    await expect(page.getByTestId('guest-payment-error')).toHaveText(
+      'The bank has not confirmed a payment yet: the task is not paid.',
+    );
     await capture(page, 'guest-task-payment-ko');
   });
 });

@@ -6,12 +6,13 @@ import {
   expectNoAxeViolations,
   signInQuickly,
   signInThroughForm,
+  SCREENSHOT_DIR,
   waitForScreen,
   WIDTHS,
 } from './support.ts';
 
 /** Issue 22: the logs in the reader's language (es, ca), and the two dashboards. */
-const SHOTS = process.env.DAILY_B_SHOTS ?? '/work/wt/daily-b-shots/';
+const SHOTS = SCREENSHOT_DIR;
 
 async function shots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

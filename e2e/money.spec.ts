@@ -161,9 +161,22 @@ test.describe('the quote a client can trust', () => {
     await dialog.getByRole('button', { name: 'Continue to the bank' }).click();
     await page.waitForURL(/\/api\/sandbox-bank$/);
     await page.getByRole('textbox', { name: 'Card number' }).fill(CARD_AUTHORISED);
+    // The test bank notifies the portal before the browser comes back (as a real bank often does):
+    // the return finds the order answered, says the task is approved, and logs nothing more.
+    const repeatedBefore = await logCount(page, 'payments.repeated');
+    const verifyBefore = await logCount(page, 'payments.verify');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(new RegExp(`/tasks/ok/${taskId}\\?`));
     await expect(page.getByTestId('payment-ok-page')).toBeVisible();
+    await expect(page.getByTestId('payment-result')).toContainText('Payment received');
+    await expect(page.getByTestId('payment-result')).toContainText('the task is approved');
+    await expect(page.getByTestId('payment-error')).toHaveCount(0);
+    // a reload of the return, with the bank's parameters: the same page, still nothing logged
+    await page.reload();
+    await waitForScreen(page);
+    await expect(page.getByTestId('payment-result')).toContainText('Payment received');
+    expect(await logCount(page, 'payments.repeated')).toBe(repeatedBefore);
+    expect(await logCount(page, 'payments.verify')).toBe(verifyBefore);
 
     // A bookmark or a reload of the OK page, without the bank's parameters.
     const refusedBefore = await logCount(page, 'payments.refused');

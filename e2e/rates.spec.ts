@@ -309,7 +309,14 @@ test('the admin edits the global payable grid and the holidays in settings', asy
   await expect(holidays.getByText('No holidays in 2031.')).toBeVisible();
   await holidays.getByTestId('holiday-save').click();
   await expect(holidays.getByText('This field is required.').first()).toBeVisible();
-  await holidays.getByTestId('holiday-date').fill('2031-12-30');
+  // The localised date picker (no native mm/dd/yyyy field): it opens in the year shown above.
+  await expect(holidays.locator('input[type="date"]')).toHaveCount(0);
+  await holidays.getByTestId('holiday-date').click();
+  const calendar = page.getByRole('dialog');
+  await calendar.getByRole('button', { name: 'January 2031', exact: true }).click();
+  await calendar.getByRole('button', { name: 'Dec', exact: true }).click();
+  await calendar.getByRole('button', { name: '30 December 2031', exact: true }).click();
+  await expect(holidays.getByTestId('holiday-date')).toHaveText('12/30/2031');
   await holidays.getByTestId('holiday-name_en').fill('Company day');
   await holidays.getByTestId('holiday-name_es').fill('Día de la empresa');
   await holidays.getByTestId('holiday-name_ca').fill("Dia de l'empresa");

@@ -14,13 +14,35 @@ export type LogParams = Record<string, string | number>;
 
 const STATES = new Set<string>(TASK_STATES);
 
-/** Values that are codes of their own (task states, refusal reasons) are translated too. */
-function localParams(t: (key: string) => string, params: LogParams, namedStates: boolean): LogParams {
+/** Values that are codes of their own (task states, refusal reasons, where a bank answer came from, payment statuses) are translated too. */
+/** A decimal such as an amount (`1234.50`) in the reader's notation (`1.234,50` in es and ca). */
+function localDecimals(locale: Locale, text: string): string {
+  return text.replace(/(?<![\w.])-?\d+\.\d+(?![\w.])/g, (n) => {
+    const decimals = n.length - n.indexOf('.') - 1;
+    return new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(Number(n));
+  });
+}
+
+function localParams(
+  t: (key: string) => string,
+  locale: Locale,
+  params: LogParams,
+  namedStates: boolean,
+): LogParams {
   const out: LogParams = { ...params };
   for (const [name, value] of Object.entries(params)) {
+    // amounts and the minimum rates' list read in the reader's notation (stored text stays plain)
+    if (namedStates && typeof value === 'string' && (/^-?\d+\.\d+$/.test(value) || name === 'rates'))
+      out[name] = localDecimals(locale, value);
     if (namedStates && (name === 'from' || name === 'to' || name === 'state') && STATES.has(String(value)))
       out[name] = t(`log.states.${value}`);
     if (name === 'reason' && hasMessage(`log.reasons.${value}`)) out[name] = t(`log.reasons.${value}`);
+    if (name === 'via' && hasMessage(`log.via.${value}`)) out[name] = t(`log.via.${value}`);
+    if (name === 'status' && hasMessage(`log.payment_statuses.${value}`))
+      out[name] = t(`log.payment_statuses.${value}`);
   }
   return out;
 }
@@ -38,7 +60,7 @@ export function renderLogDescription(
   if (!key || !hasMessage(`log.descriptions.${key}`)) return null;
   const t = translator(locale);
   const values = params ?? {};
-  return t(`log.descriptions.${key}`, localParams(t, values, codes === 'named'));
+  return t(`log.descriptions.${key}`, localParams(t, locale, values, codes === 'named'));
 }
 
 /** The name of an action code in `locale`, or the code itself when it has none. */

@@ -37,14 +37,22 @@ export interface Actor {
 /** A caller with no session yet (sign-in, password reset, a guest). */
 export type Anonymous = Omit<Actor, 'user'>;
 
-/** What a mutating service returns: its result, and the action log row the call should write. */
+/**
+ * What a mutating service returns: its result, and the action log row the call should write
+ * (null: the call changed nothing worth a row, e.g. a page reload re-reading a payment).
+ */
 export interface Outcome<T> {
   data: T;
-  log: ActionLogEntry;
+  log: ActionLogEntry | null;
 }
 
 export function outcome<T>(data: T, log: ActionLogEntry): Outcome<T> {
   return { data, log };
+}
+
+/** A result whose call writes no action log row although its method is a mutating one. */
+export function unlogged<T>(data: T): Outcome<T> {
+  return { data, log: null };
 }
 
 /** The actor of a signed-in request (routes only). */
@@ -65,6 +73,6 @@ export function systemActor(user: CurrentUser, locale: Locale = user.language): 
 
 /** Hands a service's log entry to the action-log plugin and returns its data (routes only). */
 export function logged<T>(request: FastifyRequest, result: Outcome<T>): T {
-  request.actionLog = { ...request.actionLog, ...result.log };
+  request.actionLog = result.log ? { ...request.actionLog, ...result.log } : { skip: true };
   return result.data;
 }

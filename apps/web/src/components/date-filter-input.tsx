@@ -12,13 +12,25 @@ interface DateFilterInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   testId?: string;
+  /** A required form field (not a filter): shows the asterisk and offers no clear button. */
+  required?: boolean;
+  /** The month the calendar opens at while no date is chosen, `YYYY-MM-DD`. */
+  defaultDate?: string;
 }
 
 /**
- * A date filter in the reader's format (MM/DD/YYYY in en, DD/MM/YYYY in es and ca, as every date
+ * A date filter, or a date field of a form, in the reader's format (MM/DD/YYYY in en, DD/MM/YYYY in es and ca, as every date
  * the portal shows) with a calendar in their language, instead of the browser's own date field.
  */
-export function DateFilterInput({ label, value, onChange, error, testId }: DateFilterInputProps) {
+export function DateFilterInput({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  required = false,
+  defaultDate,
+}: DateFilterInputProps) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   return (
@@ -29,7 +41,9 @@ export function DateFilterInput({ label, value, onChange, error, testId }: DateF
       locale={locale}
       valueFormat={locale === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
       placeholder={locale === 'en' ? 'mm/dd/yyyy' : t('dates.placeholder')}
-      clearable
+      clearable={!required}
+      withAsterisk={required}
+      defaultDate={defaultDate}
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
       error={error}
       data-testid={testId}

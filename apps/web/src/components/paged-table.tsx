@@ -34,6 +34,8 @@ interface PagedTableProps<T> {
    * The row's own link (give it `tabIndex={-1}`: the row is the tab stop) stays for a new tab.
    */
   rowHref?: (row: T) => string;
+  /** History state the row hands on when it opens in this tab, as its link's `state` would (e.g. where to go back to). */
+  rowState?: (row: T) => unknown;
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
@@ -41,25 +43,25 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"],
 /** Opens a row's item: with Ctrl, Cmd or the middle button in a new tab, as its link would. */
 function useRowOpener() {
   const navigate = useNavigate();
-  const open = (href: string, newTab: boolean) => {
+  const open = (href: string, newTab: boolean, state?: unknown) => {
     if (newTab) window.open(href, '_blank', 'noopener');
-    else void navigate(href);
+    else void navigate(href, state === undefined ? undefined : { state });
   };
   return {
-    onClick: (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
+    onClick: (href: string, state?: unknown) => (event: MouseEvent<HTMLTableRowElement>) => {
       // A click on the row's own link or button does its own thing; a drag that selected text is no click.
       if ((event.target as Element).closest(INTERACTIVE)) return;
       if (window.getSelection()?.toString()) return;
-      open(href, event.ctrlKey || event.metaKey || event.shiftKey);
+      open(href, event.ctrlKey || event.metaKey || event.shiftKey, state);
     },
     onAuxClick: (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
       if (event.button !== 1 || (event.target as Element).closest(INTERACTIVE)) return;
       open(href, true);
     },
-    onKeyDown: (href: string) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    onKeyDown: (href: string, state?: unknown) => (event: KeyboardEvent<HTMLTableRowElement>) => {
       if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
       event.preventDefault();
-      open(href, event.ctrlKey || event.metaKey);
+      open(href, event.ctrlKey || event.metaKey, state);
     },
   };
 }
@@ -81,6 +83,7 @@ export function PagedTable<T>({
   rowTestId,
   dense = false,
   rowHref,
+  rowState,
 }: PagedTableProps<T>) {
   const opener = useRowOpener();
   if (loading && !rows)
@@ -112,13 +115,14 @@ export function PagedTable<T>({
           <Table.Tbody>
             {rows.map((row) => {
               const href = rowHref?.(row);
+              const state = rowState?.(row);
               const linkProps = href
                 ? {
                     className: classes.linkRow,
                     tabIndex: 0,
-                    onClick: opener.onClick(href),
+                    onClick: opener.onClick(href, state),
                     onAuxClick: opener.onAuxClick(href),
-                    onKeyDown: opener.onKeyDown(href),
+                    onKeyDown: opener.onKeyDown(href, state),
                     'data-href': href,
                   }
                 : {};

@@ -137,7 +137,8 @@ export async function createGlossary(
   if (!row) throw notFound();
   return outcome(toDto(row, known, actor.user, actor.locale), {
     action: 'glossaries.create',
-    description: `Uploaded glossary ${fileName} (type ${fields.type}, ${read.rows.length} terms)`,
+    key: 'glossaries.uploaded',
+    params: { file: fileName, type: fields.type, terms: read.rows.length },
     customerId,
   });
 }
@@ -214,7 +215,8 @@ export async function deleteGlossary(deps: Deps, actor: Actor, id: number) {
     { deleted: true as const, message: actor.t('glossaries.deleted') },
     {
       action: 'glossaries.delete',
-      description: `Deleted glossary ${row.glossary.file_name}`,
+      key: 'glossaries.deleted',
+      params: { file: row.glossary.file_name },
       customerId: row.glossary.customer_id,
     },
   );

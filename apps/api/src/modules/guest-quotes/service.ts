@@ -130,7 +130,8 @@ export async function register(
       { id: token },
       {
         action: 'guest_quotes.register',
-        description: `Quote request ${task.code} from ${input.email} (${form.files.length} files)`,
+        key: 'guest_quotes.registered',
+        params: { code: task.code, email: input.email, files: form.files.length },
       },
     );
   } catch (err) {
@@ -218,7 +219,8 @@ export async function convertToCustomer(deps: Deps, actor: Actor, taskId: number
     },
     {
       action: 'guest_quotes.convert',
-      description: `Task ${task.code}: guest request turned into customer ${input.customer_name} with client admin ${input.email}`,
+      key: 'guest_quotes.converted',
+      params: { code: task.code, name: input.customer_name, email: input.email },
       customerId: customer.data.id,
     },
   );

@@ -69,6 +69,10 @@ export async function invoicesCsv(
   const span = `${q.from ?? 'start'}_${q.to ?? 'today'}`;
   return outcome(
     { filename: `invoices_${span}.csv`, content },
-    { action: 'invoices.export', description: `Exported ${rows.length} invoices (${span})` },
+    {
+      action: 'invoices.export',
+      key: 'invoices.exported',
+      params: { count: rows.length, from: q.from ?? '-', to: q.to ?? '-' },
+    },
   );
 }

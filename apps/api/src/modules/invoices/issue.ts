@@ -171,7 +171,13 @@ export async function issueInvoice(
     { id: issued.id, folio: issued.folio },
     {
       action: 'invoices.issue',
-      description: `Issued invoice ${issued.folio} to ${customer.name} for ${input.task_ids.length} tasks (${issued.amount} €)`,
+      key: 'invoices.issued',
+      params: {
+        folio: issued.folio,
+        name: customer.name,
+        tasks: input.task_ids.length,
+        amount: issued.amount,
+      },
       customerId: customer.id,
     },
   );
@@ -273,7 +279,8 @@ export async function rectifyInvoice(
     { id: made.id, folio: made.folio },
     {
       action: 'invoices.rectify',
-      description: `Issued corrective invoice ${made.folio} for ${original.folio}: ${input.reason}`,
+      key: 'invoices.rectified',
+      params: { folio: made.folio, original: original.folio, reason_text: input.reason },
       customerId: original.customer_id,
     },
   );

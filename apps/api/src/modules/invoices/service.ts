@@ -114,7 +114,8 @@ export async function markPaid(
     throw new AppError(422, 'invoices.already_paid');
   return outcome(await invoiceDetail(deps, actor, id), {
     action: 'invoices.paid',
-    description: `Marked invoice ${invoice.folio} paid on ${input.paid_at} (${input.method})`,
+    key: 'invoices.paid',
+    params: { folio: invoice.folio, date: input.paid_at, method: input.method },
     customerId: invoice.customer_id,
   });
 }
@@ -183,7 +184,8 @@ export async function invoicePdf(
   const locale = lang ?? (isLocale(invoice.language) ? invoice.language : 'en');
   return outcome(await buildPdf(deps, invoice, locale), {
     action: 'invoices.pdf',
-    description: `Downloaded invoice ${invoice.folio} (${locale})`,
+    key: 'invoices.downloaded',
+    params: { folio: invoice.folio, locale },
     customerId: invoice.customer_id,
   });
 }
@@ -222,7 +224,8 @@ export async function sendInvoice(
     { sent: true as const, to },
     {
       action: 'invoices.send',
-      description: `Sent invoice ${invoice.folio} to ${to.join(', ')}`,
+      key: 'invoices.sent',
+      params: { folio: invoice.folio, email: to.join(', ') },
       customerId: invoice.customer_id,
     },
   );

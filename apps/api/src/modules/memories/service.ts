@@ -131,7 +131,8 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
     };
     return outcome(data, {
       action: 'memories.import',
-      description: `Imported ${stored.name} into ${customer.name}'s memory ${source}>${target} (${added} units)`,
+      key: 'memories.imported',
+      params: { file: stored.name, name: customer.name, source, target, units: added },
       customerId,
     });
   } finally {
@@ -164,7 +165,8 @@ export async function exportPair(
     },
     {
       action: 'memories.export',
-      description: `Exported ${customer.name}'s memory ${pair.source}>${pair.target} (${units} units)`,
+      key: 'memories.exported',
+      params: { name: customer.name, source: pair.source, target: pair.target, units },
       customerId,
     },
   );
@@ -184,7 +186,8 @@ export async function deletePair(
     { deleted: true as const, units },
     {
       action: 'memories.delete',
-      description: `Deleted ${customer.name}'s memory ${pair.source}>${pair.target} (${units} units)`,
+      key: 'memories.deleted',
+      params: { name: customer.name, source: pair.source, target: pair.target, units },
       customerId,
     },
   );

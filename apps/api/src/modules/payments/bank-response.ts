@@ -1,7 +1,8 @@
 import type { TaskState, VerifyGuestPayment, VerifyPayment } from '@verba/contracts';
 import { compareMoney } from '@verba/contracts/pricing';
 import { notFound } from '../../lib/app-error.ts';
-import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import type { LogKey, LogParams } from '../../lib/log-messages.ts';
 import { visibleTasks } from '../tasks/policy.ts';
 import { findVisibleTask } from '../tasks/service.ts';
 import { eurosToCents } from './gateway/redsys-protocol.ts';
@@ -18,6 +19,8 @@ export interface BankResult {
   messageKey: string;
   messageValues?: Record<string, unknown>;
   taskId: number | null;
+  /** The order was answered before (by the notification, or an earlier visit): nothing changed. */
+  repeated?: boolean;
 }
 
 /** Where the answer came from, and what the caller expects it to be about. */
@@ -29,9 +32,10 @@ export interface BankResponseContext {
   guest?: boolean;
 }
 
+/** A refused answer: its `payments.refused` row says why with a key and values (issue 22). */
 const refused = (
-  reason: string,
-  description: string,
+  key: LogKey,
+  params: LogParams,
   customerId: number | null,
   taskId: number | null,
   messageKey = 'payments.verification_failed',
@@ -39,12 +43,7 @@ const refused = (
 ): Outcome<BankResult> =>
   outcome(
     { paymentDone: false, messageKey, ...(messageValues ? { messageValues } : {}), taskId },
-    {
-      action: 'payments.refused',
-      key: 'payments.refused',
-      params: { reason: reason.replaceAll(' ', '_'), detail: description },
-      customerId,
-    },
+    { action: 'payments.refused', key, params, customerId },
   );
 
 /** The message of an order answered before (a replayed or second answer). */
@@ -69,30 +68,36 @@ export async function handleBankResponse(
   const { via } = context;
   if (!isSigned(verdict))
     return refused(
-      verdict.kind === 'invalid_signature' ? 'wrong signature' : 'malformed response',
-      `${via}${verdict.claimedOrder ? `, claimed order ${verdict.claimedOrder.slice(0, 12)}` : ''}`,
+      verdict.claimedOrder ? 'payments.unsigned_order' : 'payments.unsigned',
+      {
+        via,
+        reason: verdict.kind === 'invalid_signature' ? 'wrong_signature' : 'malformed_response',
+        order: verdict.claimedOrder?.slice(0, 12) ?? '',
+      },
       null,
       null,
     );
   const payment = await repo.findPaymentByOrder(deps.db, verdict.order);
-  if (!payment) return refused('unknown order', `${via}, order ${verdict.order}`, null, null);
-  const where = `${via}, order ${payment.order_number}, task ${payment.task_id}`;
+  if (!payment) return refused('payments.unknown_order', { via, order: verdict.order }, null, null);
+  /** Where the answer came from and what it is about, in every row below. */
+  const where = { via, order: payment.order_number, task: payment.task_id };
   if (
     (context.taskId !== undefined && payment.task_id !== context.taskId) ||
     (context.guest && !policy.can(null, 'verify', payment))
   )
     return refused(
-      'task mismatch',
-      `${where}, returned for task ${context.taskId}`,
+      'payments.task_mismatch',
+      { ...where, returned: context.taskId ?? '-' },
       payment.customer_id,
       null,
     );
-  if (!verdict.forUs) return refused('merchant mismatch', where, payment.customer_id, payment.task_id);
+  if (!verdict.forUs)
+    return refused('payments.merchant_mismatch', where, payment.customer_id, payment.task_id);
   const expectedCents = eurosToCents(payment.card_amount);
   if (verdict.amountCents !== expectedCents)
     return refused(
-      'amount mismatch',
-      `${where}: got ${verdict.amountCents ?? 'no whole number of'} cents, expected ${expectedCents}`,
+      'payments.amount_mismatch',
+      { ...where, got: verdict.amountCents ?? '-', expected: expectedCents },
       payment.customer_id,
       payment.task_id,
     );
@@ -152,7 +157,7 @@ export async function handleBankResponse(
   const taskId = payment.task_id;
   switch (result.kind) {
     case 'gone':
-      return refused('unknown order', where, customerId, null);
+      return refused('payments.order_gone', where, customerId, null);
     case 'repeat':
       return outcome(
         {
@@ -160,18 +165,20 @@ export async function handleBankResponse(
           messageKey: repeatMessage(result.status, result.stored),
           messageValues: { code: result.stored, state: result.status },
           taskId,
+          repeated: true,
         },
         {
           action: 'payments.repeated',
-          description: `${where}: already ${result.status}, nothing changed (response ${code})`,
+          key: 'payments.repeated',
+          params: { ...where, status: result.status, response: code },
           customerId,
         },
       );
     case 'declined': {
       const cancelled = verdict.kind === 'cancelled';
       return refused(
-        cancelled ? 'cancelled' : 'declined',
-        `${where}, response ${code}`,
+        cancelled ? 'payments.cancelled_at_bank' : 'payments.declined',
+        { ...where, response: code },
         customerId,
         taskId,
         cancelled ? 'payments.cancelled' : 'payments.declined',
@@ -180,16 +187,16 @@ export async function handleBankResponse(
     }
     case 'duplicate':
       return refused(
-        'already paid',
-        `${where}: authorised (${code}) but the task was already paid by order ${result.other}; refund it`,
+        'payments.duplicate',
+        { ...where, response: code, other: result.other },
         customerId,
         taskId,
         'payments.already_paid',
       );
     case 'unapplied':
       return refused(
-        'task not payable',
-        `${where}: authorised (${code}) but the task is ${result.state}; refund it`,
+        'payments.unapplied',
+        { ...where, response: code, state: result.state },
         customerId,
         taskId,
         'payments.not_payable',
@@ -197,16 +204,28 @@ export async function handleBankResponse(
       );
     case 'price_changed':
       return refused(
-        'price changed',
-        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the order was issued for ${payment.amount} EUR and was cancelled when the price of the task changed${result.now ? ` (now ${result.now} EUR)` : ''}; task not approved, refund it`,
+        'payments.price_changed_refund',
+        {
+          ...where,
+          response: code,
+          card: payment.card_amount,
+          amount: payment.amount,
+          now: result.now ?? '-',
+        },
         customerId,
         taskId,
         'payments.price_changed',
       );
     case 'balance_spent':
       return refused(
-        'balance spent',
-        `${where}: authorised (${code}) for ${payment.card_amount} EUR, but the ${payment.balance_used} EUR of balance it counted on is gone (${result.available} EUR left); task not approved, refund it`,
+        'payments.balance_spent_refund',
+        {
+          ...where,
+          response: code,
+          card: payment.card_amount,
+          balance: payment.balance_used,
+          available: result.available,
+        },
         customerId,
         taskId,
         'payments.balance_spent',
@@ -217,57 +236,104 @@ export async function handleBankResponse(
         { paymentDone: true, messageKey: 'payments.approved', taskId },
         {
           action: 'payments.authorised',
-          description: `${where}: ${payment.card_amount} EUR by card + ${payment.balance_used} EUR balance authorised (${code}); task ${result.code} approved`,
+          key: 'payments.authorised',
+          params: {
+            ...where,
+            code: result.code,
+            card: payment.card_amount,
+            balance: payment.balance_used,
+            response: code,
+          },
           customerId,
         },
       );
   }
 }
 
-/** POST /tasks/verifyPayment: the browser's return from the bank (OK or KO page). */
+/** States of a task that is paid for (or in production on deferred terms). */
+const PAID_STATES: readonly TaskState[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
+
+/**
+ * What the OK/KO page says when there is no new answer to apply: the bank's parameters are
+ * missing (a bookmark, a reload) or the order was answered before (the notification came first).
+ * It tells where the task stands, from its state, and the call logs nothing.
+ */
+function standing(state: TaskState | undefined, repeat: BankResult | null) {
+  if (state && PAID_STATES.includes(state))
+    return {
+      paymentDone: true,
+      messageKey: state === 'APPROVED' ? 'payments.approved' : 'payments.already_paid',
+    };
+  if (repeat)
+    return { paymentDone: false, messageKey: repeat.messageKey, messageValues: repeat.messageValues };
+  return { paymentDone: false, messageKey: 'payments.no_answer' };
+}
+
+/**
+ * POST /tasks/verifyPayment: the browser's return from the bank (OK or KO page). `verdict` null:
+ * the page came without the bank's parameters.
+ */
 export async function verifyReturn(
   deps: Deps,
   actor: Actor,
   taskId: number,
-  verdict: BankVerdict,
+  verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyPayment>> {
   const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
   if (!task) throw notFound();
   policy.assertCan(actor.user, 'verify', task);
-  const { data, log } = await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id });
+  const answer = verdict ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id }) : null;
   const state = (await repo.taskState(deps.db, taskId)) ?? (task.state as TaskState);
+  if (!answer || answer.data.repeated) {
+    const said = standing(state, answer?.data ?? null);
+    return unlogged({
+      paymentDone: said.paymentDone,
+      message: actor.t(said.messageKey, { code: task.code, ...said.messageValues }),
+      task: { id: taskId, state },
+    });
+  }
+  const { data, log } = answer;
   return outcome(
     {
       paymentDone: data.paymentDone,
       message: actor.t(data.messageKey, data.messageValues),
       task: { id: taskId, state },
     },
-    { ...log, customerId: log.customerId ?? task.customer_id },
+    { ...log!, customerId: log?.customerId ?? task.customer_id },
   );
 }
 
-/** POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known). */
+/**
+ * POST /task/temporal/verifyPayment: a guest's return from the bank (its link token when known).
+ * `verdict` null: the page came without the bank's parameters.
+ */
 export async function verifyGuestReturn(
   deps: Deps,
   guest: Anonymous,
   token: string | undefined,
-  verdict: BankVerdict,
+  verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyGuestPayment>> {
   const task = token ? await repo.findGuestTask(deps.db, token) : undefined;
   if (token && !task) throw notFound();
-  const { data, log } = await handleBankResponse(deps, verdict, {
-    via: 'return',
-    taskId: task?.id,
-    guest: true,
-  });
-  const taskId = task?.id ?? data.taskId;
+  const answer = verdict
+    ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task?.id, guest: true })
+    : null;
+  const taskId = task?.id ?? answer?.data.taskId;
   const state = taskId ? await repo.taskState(deps.db, taskId) : undefined;
-  return outcome(
-    {
-      paymentDone: data.paymentDone,
-      message: guest.t(data.messageKey, data.messageValues),
+  if (!answer || answer.data.repeated) {
+    const said = standing(state, answer?.data ?? null);
+    return unlogged({
+      paymentDone: said.paymentDone,
+      message: guest.t(said.messageKey, said.messageValues),
+      task: state ? { state } : null,
+    });
+  }
+  return {
+    data: {
+      paymentDone: answer.data.paymentDone,
+      message: guest.t(answer.data.messageKey, answer.data.messageValues),
       task: state ? { state } : null,
     },
-    log,
-  );
+    log: answer.log,
+  };
 }

@@ -302,7 +302,7 @@ describe('the bank notification', () => {
     expect((await notify(bankAnswer(order, cents, '0000', { Ds_MerchantCode: '123456789' }))).status).toBe(
       200,
     );
-    await waitForLog('payments.refused', 'merchant mismatch');
+    await waitForLog('payments.refused', 'answer for another merchant');
     expect((await taskRow(taskId)).state).toBe('DRAFT');
     await waitForLog('payments.refused', 'got 1 cents');
   });
@@ -539,6 +539,93 @@ describe('the sandbox bank round trip', () => {
   });
 });
 
+describe('the OK page after the notification, or without the bank’s parameters (issue 16, defect 7)', () => {
+  const logRows = async () => (await db().select({ n: count() }).from(actionLogs))[0]!.n;
+  /** Every row the plugin writes is in before the reply: a read after it sees them all. */
+  const verify = (token: string, body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/tasks/verifyPayment', { token, body: { ...body, lang: 'es' } });
+
+  it('the notification came first: the return shows the task approved and logs nothing', async () => {
+    const taskId = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, taskId);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    const answer = bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!);
+    expect((await notify(answer)).status).toBe(200);
+    await waitForLog('payments.authorised', `order ${params.DS_MERCHANT_ORDER}`);
+    const before = await logRows();
+    const res = await verify(tokens.acmeUser, { taskId, ...answer });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      paymentDone: true,
+      message: 'Pago recibido: la tarea está aprobada.',
+      task: { id: taskId, state: 'APPROVED' },
+    });
+    // a reload of the same return: the same page, still nothing logged
+    expect((await verify(tokens.acmeUser, { taskId, ...answer })).json.data.paymentDone).toBe(true);
+    expect(await logRows()).toBe(before);
+  });
+
+  it('a bookmark or a reload without them: a paid task says so, an unpaid one says it has no answer; nothing logged', async () => {
+    const paid = await draft(tokens.acmeUser, marketing);
+    const data = await payForm(tokens.acmeUser, paid);
+    const params = decodeParameters(data.form.fields.Ds_MerchantParameters)!;
+    await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!));
+    await waitForLog('payments.authorised', `order ${params.DS_MERCHANT_ORDER}`);
+    const unpaid = await draft(tokens.acmeUser, marketing);
+    const before = await logRows();
+
+    const bare = await verify(tokens.acmeUser, { taskId: paid });
+    expect(bare.status).toBe(200);
+    expect(bare.json.data).toMatchObject({ paymentDone: true, task: { id: paid, state: 'APPROVED' } });
+    expect(bare.json.data.message).toBe('Pago recibido: la tarea está aprobada.');
+    const empty = await verify(tokens.acmeUser, {
+      taskId: paid,
+      Ds_SignatureVersion: '',
+      Ds_MerchantParameters: '',
+      Ds_Signature: '',
+    });
+    expect(empty.json.data.paymentDone).toBe(true);
+
+    const notYet = await verify(tokens.acmeUser, { taskId: unpaid });
+    expect(notYet.json.data).toMatchObject({ paymentDone: false, task: { id: unpaid, state: 'DRAFT' } });
+    expect(notYet.json.data.message).toMatch(/^El banco aún no ha confirmado/);
+    expect(await logRows()).toBe(before);
+
+    // still the task of the caller's customer only
+    expect((await verify(tokens.globexAdmin, { taskId: paid })).status).toBe(404);
+  });
+
+  it('a guest: the same for its token, and an empty KO page says nothing was answered; nothing logged', async () => {
+    const token = 'b1b2c3d4e5f60718293a4b5c6d7e8f91';
+    await db().insert(tasks).values({
+      code: 'G-2',
+      source_language_id: lang.en!,
+      translation_type_id: 1,
+      description: 'Guest flyer',
+      state: 'APPROVED',
+      base_price: '50.00',
+      taxed_price: '60.50',
+      amount_to_pay: '60.50',
+      guest_token: token,
+    });
+    const before = await logRows();
+    const guest = (body: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/task/temporal/verifyPayment', { body: { ...body, lang: 'ca' } });
+    const ok = await guest({ taskId: token });
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toEqual({
+      paymentDone: true,
+      message: 'Pagament rebut: la tasca està aprovada.',
+      task: { state: 'APPROVED' },
+    });
+    const ko = await guest({});
+    expect(ko.json.data).toMatchObject({ paymentDone: false, task: null });
+    expect(ko.json.data.message).toMatch(/^El banc encara no ha confirmat/);
+    expect((await guest({ taskId: 'f'.repeat(32) })).status).toBe(404);
+    expect(await logRows()).toBe(before);
+  });
+});
+
 describe('the balance', () => {
   it('covering part: the card is charged the rest, the balance is drawn only once authorised', async () => {
     const taskId = await draft(tokens.acmeAdmin, marketing);
@@ -770,7 +857,11 @@ describe('a card authorised after its held balance went elsewhere', () => {
     expect(payment).toMatchObject({ status: 'UNAPPLIED', response_code: '0000', balance_held_until: null });
     expect(await customerBalance(db(), acmeId)).toBe('0.00');
     expect(await changesTo(late, 'APPROVED')).toBe(0);
-    await waitForLog('payments.refused', `balance spent: notification, order ${params.DS_MERCHANT_ORDER}`);
+    await waitForLog(
+      'payments.refused',
+      `Bank notification, order ${params.DS_MERCHANT_ORDER}, task ${late}: authorised (0000)`,
+    );
+    await waitForLog('payments.refused', 'of balance it counted on is gone');
     // replayed: still nothing
     expect((await notify(bankAnswer(params.DS_MERCHANT_ORDER!, params.DS_MERCHANT_AMOUNT!))).status).toBe(
       200,

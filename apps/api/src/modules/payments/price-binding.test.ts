@@ -119,7 +119,8 @@ describe('an order is bound to the price it was issued for', () => {
       expect((await authorise(order, cents)).status).toBe(200);
       expect((await taskRow(taskId)).state).toBe('DRAFT');
       expect((await orders(taskId))[0]).toMatchObject({ status: 'UNAPPLIED', response_code: '0000' });
-      await waitForLog('payments.refused', `price changed: notification, order ${order}`);
+      await waitForLog('payments.refused', `Bank notification, order ${order}, task ${taskId}: authorised`);
+      await waitForLog('payments.refused', 'cancelled when the price changed');
 
       // a new form is for the new price, and approves
       const fresh = await payForm(taskId);

@@ -70,6 +70,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
   const verdictOf = (body: unknown) => gateway.verdict(signedFieldsOf(body));
+  /** The browser's return: null when it brings no bank parameters at all (a bookmark, a reload). */
+  const returnedVerdict = (body: unknown) =>
+    signedFieldsOf(body).Ds_MerchantParameters ? verdictOf(body) : null;
 
   app.post(
     '/tasks/paymentGateway',
@@ -131,7 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:pay', action: 'payments.verify' },
     },
     async (request) => {
-      const verdict = verdictOf(request.body);
+      const verdict = returnedVerdict(request.body);
       const verified = await service.verifyReturn(app, actorOf(request), request.body.taskId, verdict);
       return { data: logged(request, verified) };
     },
@@ -202,7 +205,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', action: 'payments.verify', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request) => {
-      const verdict = verdictOf(request.body);
+      const verdict = returnedVerdict(request.body);
       const verified = service.verifyGuestReturn(app, anonymousOf(request), request.body.taskId, verdict);
       return { data: logged(request, await verified) };
     },
@@ -239,7 +242,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['payments'], summary: 'Sandbox bank page (HTML), posted form', body: bankForm },
       config: { access: 'public', action: 'sandbox-bank.open' },
     },
-    bankPage,
+    async (request, reply) => {
+      request.actionLog = { key: 'payments.bank_opened' };
+      return bankPage(request, reply);
+    },
   );
   app.post(
     '/sandbox-bank/pay',

@@ -228,13 +228,13 @@ export async function sendDeferred(
   await assertPayable(deps.db, task);
   const sent = await sendToProduction(deps, actor, taskId);
   await notifyApproval(deps, taskId, 'deferred');
-  return outcome(
-    {
+  return {
+    data: {
       paymentDone: false,
       form: null,
       message: actor.t('payments.sent_to_production'),
       task: sent.data,
     },
-    sent.log,
-  );
+    log: sent.log,
+  };
 }

@@ -108,7 +108,7 @@ describe('pricing configuration services', () => {
       minimum_rates: [{ translation_type_id: 1, hour: '2.00', amount: '40.00' }],
     });
     expect(saved.data.customer_minimum_rates).toBe(true);
-    expect(saved.log.customerId).toBe(acme);
+    expect(saved.log?.customerId).toBe(acme);
     const read = await getMinimumRates(t.app, acmeAdmin, acme);
     expect(read.minimum_rates.find((m) => m.translation_type_id === 1)).toMatchObject({
       hour: '2.00',

@@ -172,7 +172,8 @@ export async function storeTranslationBatch(deps: Deps, actor: Actor, taskId: nu
       },
       {
         action: 'tasks.upload_translations',
-        description: `Task ${task.code}: delivered ${rows.length} files${learned ? ` (${learned} units to the memory)` : ''}`,
+        key: learned ? 'tasks.delivered_batch_learned' : 'tasks.delivered_batch',
+        params: { code: task.code, files: rows.length, units: learned },
         customerId: task.customer_id,
       },
     );

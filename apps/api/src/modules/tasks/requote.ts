@@ -98,7 +98,8 @@ export async function recalculateQuote(deps: Deps, actor: Actor, id: number) {
     { id, amount_to_pay: fresh?.amount_to_pay ?? task.amount_to_pay, message: actor.t('tasks.recalculated') },
     {
       action: 'tasks.recalculate',
-      description: `Task ${task.code} quote recalculated: ${task.amount_to_pay} -> ${fresh?.amount_to_pay} EUR`,
+      key: 'tasks.recalculated',
+      params: { code: task.code, from: task.amount_to_pay, to: fresh?.amount_to_pay ?? task.amount_to_pay },
       customerId: task.customer_id,
     },
   );

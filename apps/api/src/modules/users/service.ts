@@ -198,7 +198,7 @@ export async function validateUser(
     policy.assertCanViewUser(actor.user, existing);
   }
   await checkUserInput(deps, actor, input, existing, true);
-  return outcome({ valid: true }, {});
+  return outcome({ valid: true }, { key: 'users.checked', params: { email: input.email } });
 }
 
 export async function createUser(deps: Deps, actor: Actor, input: UserInput): Promise<Outcome<UserDetail>> {

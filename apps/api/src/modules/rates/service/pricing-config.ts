@@ -46,9 +46,13 @@ export async function saveMinimumRates(
   await repo.saveMinimumRates(deps.db, customerId, input.customer_minimum_rates, input.minimum_rates);
   await requestQuoteRecalculation(deps, { customerId, cause: 'minimum rates changed' });
   return outcome(await getMinimumRates(deps, actor, customerId), {
-    description: `Minimum rates of ${customer.name} ${input.customer_minimum_rates ? 'on' : 'off'}: ${input.minimum_rates
-      .map((m) => `type ${m.translation_type_id} ${m.hour} h / ${m.amount} EUR`)
-      .join(', ')}`,
+    key: input.customer_minimum_rates ? 'minimum_rates.updated_on' : 'minimum_rates.updated_off',
+    params: {
+      name: customer.name,
+      rates: input.minimum_rates
+        .map((m) => `#${m.translation_type_id} ${m.hour} h / ${m.amount} EUR`)
+        .join(', '),
+    },
     customerId,
   });
 }

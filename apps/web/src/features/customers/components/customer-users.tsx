@@ -38,6 +38,8 @@ export function CustomerUsers({
         rows={users}
         rowKey={(user) => user.id}
         rowTestId={(user) => `customer-user-${user.id}`}
+        rowHref={(user) => `/users/${user.id}`}
+        rowState={() => ({ fromCustomer: customerId })}
         loading={loading}
         loadingLabel={t('states.loading', { ns: 'common' })}
         empty={
@@ -51,7 +53,13 @@ export function CustomerUsers({
             key: 'name',
             header: t('users.name'),
             render: (user) => (
-              <Anchor component={Link} to={`/users/${user.id}`} state={{ fromCustomer: customerId }} fw={600}>
+              <Anchor
+                component={Link}
+                to={`/users/${user.id}`}
+                state={{ fromCustomer: customerId }}
+                fw={600}
+                tabIndex={-1}
+              >
                 {user.name} {user.lastname}
               </Anchor>
             ),

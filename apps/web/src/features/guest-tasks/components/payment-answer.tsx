@@ -13,7 +13,11 @@ interface Answer {
   message?: string | undefined;
 }
 
-/** `/guest-task/ok/:id` and `/guest-task/ko/`: verify the bank's answer, then say what happened. */
+/**
+ * `/guest-task/ok/:id` and `/guest-task/ko/`: verify the bank's answer, then say what happened.
+ * Without the bank's parameters (a bookmark, a reload), or when the bank's notification came
+ * first, the API answers where the task stands and logs nothing; the page says the same.
+ */
 export function GuestPaymentAnswer({ outcome }: { outcome: 'ok' | 'ko' }) {
   const { t } = useTranslation('quotes');
   const token = useParams().id;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconAlertCircle,
   IconDownload,
@@ -10,6 +10,7 @@ import {
   IconFilterOff,
   IconPlus,
 } from '@tabler/icons-react';
+import { DateFilterInput } from '../../../components/date-filter-input.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -119,19 +120,19 @@ export default function InvoiceListPage() {
               clearable
               data-testid="invoices-status"
             />
-            <TextInput
-              type="date"
+            <DateFilterInput
               label={t('filters.from')}
               value={draft.from}
-              onChange={(e) => set('from')(e.currentTarget.value)}
+              onChange={set('from')}
               error={errors.from}
+              testId="invoices-from"
             />
-            <TextInput
-              type="date"
+            <DateFilterInput
               label={t('filters.to')}
               value={draft.to}
-              onChange={(e) => set('to')(e.currentTarget.value)}
+              onChange={set('to')}
               error={errors.to}
+              testId="invoices-to"
             />
           </SimpleGrid>
           <Group justify="flex-end" mt="md" gap="sm">

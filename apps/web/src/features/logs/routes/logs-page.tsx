@@ -174,6 +174,16 @@ export default function LogsPage() {
                       {row.action}
                     </Text>
                   ) : null}
+                  {/* On a phone the description column is hidden: what happened goes under the action. */}
+                  <Text
+                    size="sm"
+                    mt={4}
+                    hiddenFrom="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                    data-testid="log-description-phone"
+                  >
+                    {row.description || '—'}
+                  </Text>
                 </Stack>
               ),
             },
@@ -181,7 +191,8 @@ export default function LogsPage() {
               key: 'description',
               header: t('columns.description'),
               render: (row) => (
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                // Long descriptions (a bank answer) read as lines, not as a narrow column of words.
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '16rem' }}>
                   {row.description || '—'}
                 </Text>
               ),

@@ -18,13 +18,14 @@ import { holidayBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
+import { DateFilterInput } from '../../../components/date-filter-input.tsx';
 import { DateText } from '../../../components/money.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { useAddHoliday, useDeleteHoliday, useHolidays, type Holiday } from '../api/holidays.ts';
 
 const EMPTY: Holiday = { date: '', region: 'ES-CT', name_en: '', name_es: '', name_ca: '' };
-const FIELDS = ['date', 'region', 'name_en', 'name_es', 'name_ca'] as const;
+const TEXT_FIELDS = ['region', 'name_en', 'name_es', 'name_ca'] as const;
 
 /** Holidays of a year (not business days for due dates), with a form to add one and delete buttons. */
 export function HolidaysEditor() {
@@ -130,10 +131,19 @@ export function HolidaysEditor() {
             {t('holidays.add')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-            {FIELDS.map((field) => (
+            <DateFilterInput
+              label={t('holidays.fields.date')}
+              value={values.date}
+              onChange={(date) => setValues((current) => ({ ...current, date }))}
+              error={errors.date}
+              required
+              // the calendar opens in the year shown above, where the new holiday will appear
+              defaultDate={`${year}-01-01`}
+              testId="holiday-date"
+            />
+            {TEXT_FIELDS.map((field) => (
               <TextInput
                 key={field}
-                type={field === 'date' ? 'date' : 'text'}
                 label={t(`holidays.fields.${field}`)}
                 value={values[field]}
                 onChange={(event) => {

@@ -34,4 +34,6 @@ export interface GatewayAnswer {
   form?: { action: string; method: string; fields: Record<string, string> };
   paymentDone?: boolean;
   message?: string;
+  /** Where the task stands after the answer (the OK/KO page's verification). */
+  task?: { id: number; state: string };
 }

@@ -16,7 +16,8 @@ const PAID_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DO
 /**
  * `/tasks/ok/:id` and `/tasks/ko/:id`: verify the bank's answer, then say what happened. Without
  * the bank's parameters (a bookmark, a reload) there is nothing to verify: the page says where
- * the task stands, and nothing is logged.
+ * the task stands, and nothing is logged. When the bank's notification came first, the return
+ * finds the order answered: the page says where the task stands then too (the API logs nothing).
  */
 export function PaymentResult({ outcome }: { outcome: 'ok' | 'ko' }) {
   const [params] = useSearchParams();
@@ -92,14 +93,18 @@ function BankAnswer({ outcome, params }: { outcome: 'ok' | 'ko'; params: URLSear
   }, [id, params]);
 
   if (!answer) return <PageLoader />;
-  const ok = answer.paymentDone === true;
+  const state = answer.task?.state;
+  // Paid, whatever the answer was (an order answered before, another order that paid it).
+  const ok = answer.paymentDone === true || (state !== undefined && PAID_STATES.includes(state));
+  const values = { state: state ? t(`states.${state}`) : '', code: task.data?.code || id };
+  const okBody = !state || state === 'APPROVED' ? t('payment.okBody') : t('payment.statePaid', values);
   return (
     <div data-testid={`payment-${outcome}-page`}>
       <EmptyState
         headingLevel={1}
         icon={ok ? <IconCircleCheck size={36} aria-hidden /> : <IconCircleX size={36} aria-hidden />}
         title={ok ? t('payment.okTitle') : t('payment.koTitle')}
-        description={ok ? t('payment.okBody') : t('payment.koBody')}
+        description={ok ? okBody : t('payment.koBody')}
         testId="payment-result"
       >
         {task.data ? (

@@ -95,7 +95,15 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       key: 'id',
       header: sortHeader('id', t('list.columns.id')),
       render: (row) => (
-        <Anchor component={Link} to={`/tasks/${row.id}`} fw={600} tabIndex={-1} data-testid="task-link">
+        <Anchor
+          component={Link}
+          to={`/tasks/${row.id}`}
+          fw={600}
+          tabIndex={-1}
+          data-testid="task-link"
+          // a code such as Q-DEMO-1 stays on one line instead of breaking at each hyphen
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {row.code || row.id}
         </Anchor>
       ),
