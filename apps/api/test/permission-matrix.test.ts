@@ -784,6 +784,17 @@ const ROWS: Row[] = [
     },
   },
   { route: 'GET /api/task/temporal/:id', cells: PUBLIC, request: at(`/api/task/temporal/${'a'.repeat(32)}`) },
+  // The guest's translations (by the link token only): public, an unknown token answers 404.
+  {
+    route: 'GET /api/task/temporal/:id/downloadTranslatedFile/:fileId',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/downloadTranslatedFile/1`),
+  },
+  {
+    route: 'GET /api/task/temporal/:id/translations.zip',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/translations.zip`),
+  },
   {
     route: 'GET /api/tasks/:id/guest-request',
     cells: STAFF,

@@ -244,6 +244,8 @@ export {
   createGuestTask,
   deleteUnpaidGuestTasks,
   guestTaskView,
+  guestTranslation,
+  guestTranslationsZip,
   moveGuestTaskToCustomer,
   type GuestTaskInput,
 } from './guest.ts';

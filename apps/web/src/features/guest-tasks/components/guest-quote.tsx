@@ -8,6 +8,7 @@ import { DateText, Money } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { submitGatewayForm } from '../../tasks/index.ts';
 import { startGuestPayment } from '../api/guest-task.ts';
+import { GuestTranslations } from './guest-translations.tsx';
 
 /** The guest's temporary task: what was asked, the words, the price, and the card payment. */
 export function GuestQuote({ task }: { task: GuestTask }) {
@@ -31,6 +32,7 @@ export function GuestQuote({ task }: { task: GuestTask }) {
 
   return (
     <Stack gap="lg" data-testid="guest-quote">
+      {task.state === 'DONE' && task.translations.length > 0 ? <GuestTranslations task={task} /> : null}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" mb="md">
           <Title order={2} fz="lg">
