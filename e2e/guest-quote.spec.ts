@@ -121,7 +121,7 @@ test.describe('guest quote', () => {
     await (
       await chooser
     ).setFiles({ name: 'leaflet.es.txt', mimeType: 'text/plain', buffer: Buffer.from(LEAFLET_ES) });
-    await expect(page.getByRole('button', { name: 'leaflet.es.txt' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'leaflet.es.txt', exact: true })).toBeVisible();
     await page.getByTestId('change-status').click();
     await page.getByTestId('status-DONE').check();
     await page.getByTestId('status-save').click();
@@ -150,6 +150,39 @@ test.describe('guest quote', () => {
     expect(Object.keys(entries)).toEqual(['es/leaflet.txt']);
     expect(strFromU8(entries['es/leaflet.txt']!)).toBe(LEAFLET_ES);
     await guest.close();
+  });
+
+  test("the demo's guest request shows its file, words per language and price", async ({ page }) => {
+    await page.goto('/guest-task/demo-guest-quote-link-0001');
+    await expect(page.getByTestId('guest-task-state')).toHaveText('Awaiting payment');
+    const files = page.getByTestId('guest-task-files');
+    await expect(files).toContainText('release-notes.txt');
+    await expect(files).toContainText('French');
+    await expect(page.getByTestId('guest-task-total')).toContainText('€');
+    await expect(page.getByTestId('guest-task-pay')).toBeVisible();
+    await capture(page, 'guest-task-demo');
+  });
+
+  test('the admin edits the general minimum charges of guest quotes', async ({ page }) => {
+    await signInQuickly(page, DEMO.verbaAdmin);
+    await page.goto('/general/rates');
+    await waitForScreen(page);
+    const section = page.getByTestId('general-rates-minimum');
+    await expect(section.getByTestId('minimum-amount-1')).toHaveValue('30.00 €');
+    const flash = section.getByTestId('minimum-amount-4');
+    await flash.fill('-1');
+    await section.getByTestId('minimum-save').click();
+    await expect(section.getByText('Must be zero or more.')).toBeVisible();
+    await flash.fill('16');
+    await section.getByTestId('minimum-save').click();
+    await expect(page.getByText('The general minimum rates are saved')).toBeVisible();
+    await page.reload();
+    await waitForScreen(page);
+    await expect(page.getByTestId('general-rates-minimum').getByTestId('minimum-amount-4')).toHaveValue(
+      '16.00 €',
+    );
+    await page.getByTestId('general-rates-minimum').scrollIntoViewIfNeeded();
+    await capture(page, 'general-rates-minimum');
   });
 
   test('an unknown link says so; the payment failure page offers a new quote', async ({ page }) => {

@@ -396,6 +396,12 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/payable-grid', cells: STAFF, request: at('/api/payable-grid') },
   { route: 'PUT /api/payable-grid', cells: ADMIN, request: () => ({ url: '/api/payable-grid', body: {} }) },
+  { route: 'GET /api/general-minimum-rates', cells: ADMIN, request: at('/api/general-minimum-rates') },
+  {
+    route: 'PUT /api/general-minimum-rates',
+    cells: ADMIN,
+    request: () => ({ url: '/api/general-minimum-rates', body: { minimum_rates: [] } }),
+  },
   // general rates (spec §6: the admin)
   {
     route: 'GET /api/rates',

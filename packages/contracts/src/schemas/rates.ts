@@ -211,6 +211,19 @@ export const minimumRatesBody = z
   });
 export type MinimumRatesInput = z.output<typeof minimumRatesBody>;
 
+/** PUT /general-minimum-rates: the general minimum charges (tasks without a customer: guest quotes). */
+export const generalMinimumRatesBody = z
+  .strictObject({
+    minimum_rates: z.array(minimumRateItem, { error: 'validation.type' }).max(50),
+    ...langField,
+  })
+  .superRefine((value, ctx) => {
+    const ids = value.minimum_rates.map((m) => m.translation_type_id);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', message: 'validation.rates.type_twice', path: ['minimum_rates'] });
+  });
+export type GeneralMinimumRatesInput = z.output<typeof generalMinimumRatesBody>;
+
 /** `customer_id` may be left out by a client admin: its own customer. */
 export const minimumRatesQuery = z.object({
   customer_id: z.coerce.number({ error: 'validation.invalid_option' }).int().positive().optional(),
@@ -321,6 +334,9 @@ export const minimumRatesDto = z.object({
   minimum_rates: z.array(minimumRateDto),
 });
 export type MinimumRatesDto = z.infer<typeof minimumRatesDto>;
+
+export const generalMinimumRatesDto = z.object({ minimum_rates: z.array(minimumRateDto) });
+export type GeneralMinimumRatesDto = z.infer<typeof generalMinimumRatesDto>;
 
 /** The grid that prices a customer's tasks; `custom` false: the global one shows through. */
 export const payableGridDto = z.object({

@@ -287,6 +287,13 @@ describe('a quote request', () => {
 
   it('an unknown token is 404, like a task number; a guest reads nothing else', async () => {
     expect((await call(t.app, 'GET', `/api/task/temporal/${'A'.repeat(32)}`)).status).toBe(404);
+    // Looked up by the token's hash: one character off is unknown; anything not URL-safe is refused.
+    const near = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await call(t.app, 'GET', `/api/task/temporal/${near}`)).status).toBe(404);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token.toLowerCase()}`)).status).toBe(404);
+    for (const bad of [`${token.slice(0, -1)}.`, `${token.slice(0, -2)}%5Cx`])
+      expect((await call(t.app, 'GET', `/api/task/temporal/${bad}`)).status, bad).toBe(422);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token}`)).status).toBe(200);
     const id = (await taskOf(token)).id;
     expect((await call(t.app, 'GET', `/api/task/temporal/${id}`)).status).toBe(422);
     expect((await call(t.app, 'GET', `/api/task/${id}`)).status).toBe(401);

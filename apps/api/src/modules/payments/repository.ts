@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
+import { tokenMatches } from '../../db/token-lookup.ts';
 import { customers, payments, payTaskHistories, quoteRequests, tasks } from '../../db/schema/index.ts';
 
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
@@ -127,7 +128,7 @@ export async function findGuestTask(db: Conn, token: string) {
   const [row] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.guest_token, token), isNull(tasks.customer_id)));
+    .where(and(tokenMatches(tasks.guest_token, token), isNull(tasks.customer_id)));
   return row;
 }
 

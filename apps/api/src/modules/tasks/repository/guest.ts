@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Locale } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
+import { tokenMatches } from '../../../db/token-lookup.ts';
 import {
   languages,
   quoteRequests,
@@ -19,7 +20,7 @@ export async function findGuestTaskByToken(db: Db, token: string) {
   const [row] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.guest_token, token), isNull(tasks.customer_id)));
+    .where(and(tokenMatches(tasks.guest_token, token), isNull(tasks.customer_id)));
   return row;
 }
 

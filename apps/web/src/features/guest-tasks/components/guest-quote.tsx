@@ -16,6 +16,8 @@ export function GuestQuote({ task }: { task: GuestTask }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const languageName = (id: number) => task.target_languages.find((l) => l.id === id)?.name ?? '';
+  // Once paid the quote no longer expires, and its due date is no longer "if paid today".
+  const quoting = task.state === 'TEMPORAL' || task.state === 'CALCULATING';
 
   const pay = async () => {
     setPaying(true);
@@ -48,14 +50,14 @@ export function GuestQuote({ task }: { task: GuestTask }) {
             { label: t('guest.code'), value: task.code },
             { label: t('guest.created'), value: <DateText value={task.created_at} /> },
             {
-              label: t('guest.due'),
+              label: t(quoting ? 'guest.due' : 'guest.dueDate'),
               value: task.due_date ? <DateText value={task.due_date} /> : t('guest.dueUnknown'),
               testId: 'guest-task-due',
             },
             { label: t('guest.source'), value: task.source_language.name },
             { label: t('guest.targets'), value: task.target_languages.map((l) => l.name).join(', ') },
             { label: t('guest.comments'), value: task.comments ?? '—' },
-            { label: t('guest.expires'), value: <DateText value={task.expires_at} /> },
+            ...(quoting ? [{ label: t('guest.expires'), value: <DateText value={task.expires_at} /> }] : []),
           ]}
         />
       </Paper>
