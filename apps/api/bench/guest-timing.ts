@@ -82,7 +82,10 @@ async function measure(label: string, open: () => Promise<Database>) {
   const samples = cases.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++)
     for (const [i, c] of cases.entries()) samples[i]!.push((await ask(c.token())).ms);
-  const unknownMedian = quantile([...samples[1]!].sort((a, b) => a - b), 0.5);
+  const unknownMedian = quantile(
+    [...samples[1]!].sort((a, b) => a - b),
+    0.5,
+  );
   for (const [i, c] of cases.entries()) {
     const sorted = [...samples[i]!].sort((a, b) => a - b);
     const median = quantile(sorted, 0.5);

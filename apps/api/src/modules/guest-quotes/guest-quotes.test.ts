@@ -342,11 +342,16 @@ describe('a language without a general rate', () => {
 });
 
 describe('the translations, once the task is DONE', () => {
-  const deliver = async (taskId: number, sourceFileId: number, iso: string, name: string, content: string) => {
-    const body = await multipart(
-      { source_file_id: String(sourceFileId), language_id: String(lang[iso]) },
-      [{ field: 'file', name, content }],
-    );
+  const deliver = async (
+    taskId: number,
+    sourceFileId: number,
+    iso: string,
+    name: string,
+    content: string,
+  ) => {
+    const body = await multipart({ source_file_id: String(sourceFileId), language_id: String(lang[iso]) }, [
+      { field: 'file', name, content },
+    ]);
     const res = await call(t.app, 'POST', `/api/tasks/${taskId}/uploadTranslatedFile`, {
       token: tokens.pm,
       body: body.payload,

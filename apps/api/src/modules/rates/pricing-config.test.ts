@@ -135,8 +135,16 @@ describe('general minimum rates (quotes without a customer)', () => {
     const res = await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens.admin, body });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.data.minimum_rates).toHaveLength(4);
-    expect(res.json.data.minimum_rates[0]).toMatchObject({ translation_type_id: 1, hour: '1.00', amount: '35.50' });
-    expect(res.json.data.minimum_rates[1]).toMatchObject({ translation_type_id: 2, hour: '0.00', amount: '0.00' });
+    expect(res.json.data.minimum_rates[0]).toMatchObject({
+      translation_type_id: 1,
+      hour: '1.00',
+      amount: '35.50',
+    });
+    expect(res.json.data.minimum_rates[1]).toMatchObject({
+      translation_type_id: 2,
+      hour: '0.00',
+      amount: '0.00',
+    });
     expect((await stored()).map((r) => [r.translation_type_id, r.hour, r.amount])).toEqual([
       [1, '1.00', '35.50'],
       [4, '0.00', '15.00'],
@@ -191,9 +199,10 @@ describe('general minimum rates (quotes without a customer)', () => {
 
   it('only VERBA_ADMIN reads or writes them', async () => {
     for (const role of ROLE_NAMES.filter((r) => r !== 'admin')) {
-      expect((await call(t.app, 'GET', '/api/general-minimum-rates', { token: tokens[role] })).status, role).toBe(
-        403,
-      );
+      expect(
+        (await call(t.app, 'GET', '/api/general-minimum-rates', { token: tokens[role] })).status,
+        role,
+      ).toBe(403);
       expect(
         (await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens[role], body })).status,
         role,

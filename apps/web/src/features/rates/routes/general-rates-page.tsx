@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
@@ -32,13 +33,15 @@ export default function GeneralRatesPage() {
         testId="general-rates-table"
       />
       {canManage ? (
-        <SectionCard
-          title={t('general.minimum')}
-          description={t('general.minimumHelp')}
-          testId="general-rates-minimum"
-        >
-          <MinimumRatesSection customerId={null} data={minimum.data} loading={minimum.isPending} />
-        </SectionCard>
+        <Box mt="xl">
+          <SectionCard
+            title={t('general.minimum')}
+            description={t('general.minimumHelp')}
+            testId="general-rates-minimum"
+          >
+            <MinimumRatesSection customerId={null} data={minimum.data} loading={minimum.isPending} />
+          </SectionCard>
+        </Box>
       ) : null}
     </div>
   );
