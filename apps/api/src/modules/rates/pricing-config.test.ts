@@ -194,6 +194,15 @@ describe('general minimum rates (quotes without a customer)', () => {
     expect(unknownType.status).toBe(422);
     const missing = await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens.admin, body: {} });
     expect(missing.status).toBe(422);
+    // A null item is a 422 naming it, not a 500 (here and on a customer's minimums).
+    for (const url of ['/api/general-minimum-rates', `/api/customers/${acme}/minimum-rates`]) {
+      const nullItem = await call(t.app, 'PUT', url, {
+        token: tokens.admin,
+        body: { minimum_rates: [null] },
+      });
+      expect(nullItem.status, url).toBe(422);
+      expect(Object.keys(nullItem.json.errors), url).toEqual(['minimum_rates.0']);
+    }
     expect(await stored()).toEqual(before);
   });
 
