@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiToken, capture, signInQuickly, waitForScreen } from './support.ts';
+import { strFromU8, unzipSync } from 'fflate';
+import { DEMO, WIDTHS, apiToken, capture, signInQuickly, waitForScreen } from './support.ts';
 import { apiAs, enableGeneralRates } from './task-setup.ts';
 
 // The sandbox bank's authorised test card (apps/api/src/modules/payments/gateway/sandbox-bank.ts).
@@ -8,6 +10,7 @@ const LEAFLET = [
   'Our new coffee machine brews a perfect cup in under a minute.',
   'Clean the water tank every week to keep the taste fresh.',
 ].join('\n');
+const LEAFLET_ES = 'Nuestra nueva cafetera prepara una taza perfecta en menos de un minuto.';
 
 /** The proof of work runs in the browser (the e2e server's difficulty is small, see playwright.config.ts). */
 async function solveBotCheck(page: Page): Promise<void> {
@@ -22,9 +25,10 @@ test.describe('guest quote', () => {
     await enableGeneralRates(request, [], ['es']);
   });
 
-  test('a guest asks for a quote, follows the mailed link, pays by card; staff see it APPROVED', async ({
+  test('a guest asks for a quote, pays by card; staff deliver it and the guest downloads it from the link', async ({
     page,
     request,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const company = `Initech ${Date.now()}`;
@@ -111,6 +115,83 @@ test.describe('guest quote', () => {
     await row.getByRole('link').first().click();
     await expect(page.getByTestId('task-guest-request')).toContainText(email);
     await capture(page, 'guest-task-staff-detail');
+    const taskPath = new URL(page.url()).pathname;
+
+    // Staff take it in course, deliver the Spanish translation and mark it DONE (ADR 0018).
+    await page.getByTestId('change-status').click();
+    await page.getByTestId('status-IN_COURSE').check();
+    await page.getByTestId('status-save').click();
+    await page.waitForURL(/\/tasks$/);
+    await page.goto(taskPath);
+    await waitForScreen(page);
+    await page.getByTestId('expand-file').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload the Spanish translation' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'leaflet.es.txt', mimeType: 'text/plain', buffer: Buffer.from(LEAFLET_ES) });
+    await expect(page.getByRole('button', { name: 'leaflet.es.txt', exact: true })).toBeVisible();
+    await page.getByTestId('change-status').click();
+    await page.getByTestId('status-DONE').check();
+    await page.getByTestId('status-save').click();
+    await page.waitForURL(/\/tasks$/);
+
+    // The guest (no session) opens its link again and downloads the translation, alone and zipped.
+    const guest = await browser.newContext({ viewport: WIDTHS.desktop, locale: 'en-GB' });
+    const guestPage = await guest.newPage();
+    await guestPage.goto(new URL(link!).pathname);
+    await expect(guestPage.getByTestId('guest-task-state')).toHaveText('Delivered');
+    const translations = guestPage.getByTestId('guest-task-translations');
+    await expect(translations).toContainText('Spanish');
+    await capture(guestPage, 'guest-task-delivered');
+    const [one] = await Promise.all([
+      guestPage.waitForEvent('download'),
+      translations.getByRole('link', { name: 'Download leaflet.es.txt (Spanish)' }).click(),
+    ]);
+    expect(one.suggestedFilename()).toBe('leaflet.es.txt');
+    expect(readFileSync((await one.path())!, 'utf8')).toBe(LEAFLET_ES);
+    const [all] = await Promise.all([
+      guestPage.waitForEvent('download'),
+      guestPage.getByTestId('guest-task-download-all').click(),
+    ]);
+    expect(all.suggestedFilename()).toMatch(/^translations-.+\.zip$/);
+    const entries = unzipSync(new Uint8Array(readFileSync((await all.path())!)));
+    expect(Object.keys(entries)).toEqual(['es/leaflet.txt']);
+    expect(strFromU8(entries['es/leaflet.txt']!)).toBe(LEAFLET_ES);
+    await guest.close();
+  });
+
+  test("the demo's guest request shows its file, words per language and price", async ({ page }) => {
+    await page.goto('/guest-task/demo-guest-quote-link-0001');
+    await expect(page.getByTestId('guest-task-state')).toHaveText('Awaiting payment');
+    const files = page.getByTestId('guest-task-files');
+    await expect(files).toContainText('release-notes.txt');
+    await expect(files).toContainText('French');
+    await expect(page.getByTestId('guest-task-total')).toContainText('€');
+    await expect(page.getByTestId('guest-task-pay')).toBeVisible();
+    await capture(page, 'guest-task-demo');
+  });
+
+  test('the admin edits the general minimum charges of guest quotes', async ({ page }) => {
+    await signInQuickly(page, DEMO.verbaAdmin);
+    await page.goto('/general/rates');
+    await waitForScreen(page);
+    const section = page.getByTestId('general-rates-minimum');
+    await expect(section.getByTestId('minimum-amount-1')).toHaveValue('30.00 €');
+    const flash = section.getByTestId('minimum-amount-4');
+    await flash.fill('-1');
+    await section.getByTestId('minimum-save').click();
+    await expect(section.getByText('Must be zero or more.')).toBeVisible();
+    await flash.fill('16');
+    await section.getByTestId('minimum-save').click();
+    await expect(page.getByText('The general minimum rates are saved')).toBeVisible();
+    await page.reload();
+    await waitForScreen(page);
+    await expect(page.getByTestId('general-rates-minimum').getByTestId('minimum-amount-4')).toHaveValue(
+      '16.00 €',
+    );
+    await page.getByTestId('general-rates-minimum').scrollIntoViewIfNeeded();
+    await capture(page, 'general-rates-minimum');
   });
 
   test('an unknown link says so; the payment failure page offers a new quote', async ({ page }) => {

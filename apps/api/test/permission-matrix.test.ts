@@ -396,6 +396,12 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/payable-grid', cells: STAFF, request: at('/api/payable-grid') },
   { route: 'PUT /api/payable-grid', cells: ADMIN, request: () => ({ url: '/api/payable-grid', body: {} }) },
+  { route: 'GET /api/general-minimum-rates', cells: ADMIN, request: at('/api/general-minimum-rates') },
+  {
+    route: 'PUT /api/general-minimum-rates',
+    cells: ADMIN,
+    request: () => ({ url: '/api/general-minimum-rates', body: { minimum_rates: [] } }),
+  },
   // general rates (spec §6: the admin)
   {
     route: 'GET /api/rates',
@@ -784,6 +790,17 @@ const ROWS: Row[] = [
     },
   },
   { route: 'GET /api/task/temporal/:id', cells: PUBLIC, request: at(`/api/task/temporal/${'a'.repeat(32)}`) },
+  // The guest's translations (by the link token only): public, an unknown token answers 404.
+  {
+    route: 'GET /api/task/temporal/:id/downloadTranslatedFile/:fileId',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/downloadTranslatedFile/1`),
+  },
+  {
+    route: 'GET /api/task/temporal/:id/translations.zip',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/translations.zip`),
+  },
   {
     route: 'GET /api/tasks/:id/guest-request',
     cells: STAFF,

@@ -33,16 +33,16 @@ const EXPECTED: Record<string, string> = {
   'DEFERRED>IN_COURSE:staff': 'customer_task',
   'APPROVED>TEMPORAL:staff': '',
   'APPROVED>DEFERRED:staff': '',
-  'APPROVED>IN_COURSE:staff': 'customer_task',
-  'APPROVED>DONE:staff': 'customer_task,translations_complete',
+  'APPROVED>IN_COURSE:staff': '',
+  'APPROVED>DONE:staff': 'translations_complete',
   'IN_COURSE>TEMPORAL:staff': '',
   'IN_COURSE>DEFERRED:staff': '',
   'IN_COURSE>APPROVED:staff': 'customer_task',
-  'IN_COURSE>DONE:staff': 'customer_task,translations_complete',
+  'IN_COURSE>DONE:staff': 'translations_complete',
   'DONE>TEMPORAL:staff': '',
   'DONE>DEFERRED:staff': '',
   'DONE>APPROVED:staff': 'customer_task',
-  'DONE>IN_COURSE:staff': 'customer_task',
+  'DONE>IN_COURSE:staff': '',
 };
 
 /** The facts under which every guard holds. */
@@ -102,11 +102,16 @@ describe('the task transition table (DESIGN §6)', () => {
       }
   });
 
-  it('lets a guest task (no customer) go only to TEMPORAL or DEFERRED on the status screen', () => {
+  it('lets a guest task (no customer) go to TEMPORAL, DEFERRED, or through production, never back to APPROVED', () => {
     const guest = { ...ALL_HOLD, isGuestTask: true };
     expect(mayTransition('APPROVED', 'TEMPORAL', 'staff', guest)).toBe(true);
     expect(mayTransition('DONE', 'DEFERRED', 'staff', guest)).toBe(true);
-    expect(transitionRefusal('APPROVED', 'IN_COURSE', 'staff', guest)).toBe('customer_task');
+    expect(mayTransition('APPROVED', 'IN_COURSE', 'staff', guest)).toBe(true);
+    expect(mayTransition('IN_COURSE', 'DONE', 'staff', guest)).toBe(true);
+    expect(transitionRefusal('IN_COURSE', 'DONE', 'staff', { ...guest, missingTranslations: 1 })).toBe(
+      'translations_complete',
+    );
+    expect(transitionRefusal('IN_COURSE', 'APPROVED', 'staff', guest)).toBe('customer_task');
     expect(transitionRefusal('DEFERRED', 'IN_COURSE', 'staff', guest)).toBe('customer_task');
   });
 
@@ -125,8 +130,9 @@ describe('staffStatusOptions', () => {
     expect(staffStatusOptions('DONE', false)).toEqual(['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE']);
   });
 
-  it('offers a guest task only TEMPORAL and DEFERRED', () => {
-    expect(staffStatusOptions('IN_COURSE', true)).toEqual(['TEMPORAL', 'DEFERRED']);
+  it('offers a guest task TEMPORAL, DEFERRED and the production path (ADR 0018)', () => {
+    expect(staffStatusOptions('APPROVED', true)).toEqual(['TEMPORAL', 'DEFERRED', 'IN_COURSE', 'DONE']);
+    expect(staffStatusOptions('IN_COURSE', true)).toEqual(['TEMPORAL', 'DEFERRED', 'DONE']);
     expect(staffStatusOptions('DEFERRED', true)).toEqual([]);
   });
 

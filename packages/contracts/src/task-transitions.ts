@@ -63,7 +63,12 @@ export interface TaskTransitionContext {
 /** A state staff may pick on the status screen. */
 export type StaffTarget = (typeof STAFF_TARGET_STATES)[number];
 
-const GUEST_TARGETS: readonly TaskState[] = ['TEMPORAL', 'DEFERRED'];
+/**
+ * The status-screen targets open to a guest task (no customer): the spec's two (TEMPORAL, the
+ * deferred-type state), plus the production path IN_COURSE and DONE, so a paid guest task is
+ * translated and the guest downloads it from its link (ADR 0018).
+ */
+const GUEST_TARGETS: readonly TaskState[] = ['TEMPORAL', 'DEFERRED', 'IN_COURSE', 'DONE'];
 
 /** The status screen's moves (spec part 2): from APPROVED, IN_COURSE or DONE to any other of its states. */
 const statusScreenMoves: TaskTransition[] = (['APPROVED', 'IN_COURSE', 'DONE'] as const).flatMap((from) =>

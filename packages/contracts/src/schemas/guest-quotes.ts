@@ -90,6 +90,15 @@ export const guestTaskSchema = z.object({
   /** True while a language has no general rate: staff will confirm the price (no payment yet). */
   price_to_be_confirmed: z.boolean(),
   can_pay: z.boolean(),
+  /** The delivered translations, once the task is DONE (empty before): each downloads by its id. */
+  translations: z.array(
+    z.object({
+      id: z.number().int(),
+      language_id: z.number().int(),
+      file_name: z.string(),
+      source_file_name: z.string(),
+    }),
+  ),
 });
 export type GuestTask = z.infer<typeof guestTaskSchema>;
 export const guestTaskReply = dataReply(guestTaskSchema);

@@ -20,7 +20,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 // ---- Requests ----
 
 /** A guest task's link token (its only key on the public routes). */
-export const guestTaskToken = z.string().min(16).max(64);
+export const guestTaskToken = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** POST /tasks/paymentGateway. */
 export const payTaskBody = z.object({

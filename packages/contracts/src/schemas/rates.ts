@@ -190,13 +190,31 @@ export const minimumRateItem = z
     amount: decimalInput(2, '999999.99'),
   })
   .superRefine((value, ctx) => {
+    // Runs `always` (beside the other fields' errors), so also on an item that is not an object.
+    const item = value as unknown;
     if (
-      value.translation_type_id === FLASH_TYPE_ID &&
-      typeof value.hour === 'string' &&
-      value.hour !== '0.00'
+      item &&
+      typeof item === 'object' &&
+      'translation_type_id' in item &&
+      item.translation_type_id === FLASH_TYPE_ID &&
+      'hour' in item &&
+      typeof item.hour === 'string' &&
+      item.hour !== '0.00'
     )
       ctx.addIssue({ code: 'custom', message: 'validation.rates.flash_hour', path: ['hour'] });
   }, always);
+
+/**
+ * Each translation type once in a list of minimum rates. Refinements also run on a list whose
+ * items failed (a `null` item among them), so it reads only the items that are objects.
+ */
+function typeOnce(items: readonly unknown[], ctx: z.RefinementCtx) {
+  const ids = items.flatMap((m) =>
+    m && typeof m === 'object' && 'translation_type_id' in m ? [m.translation_type_id] : [],
+  );
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', message: 'validation.rates.type_twice', path: ['minimum_rates'] });
+}
 
 export const minimumRatesBody = z
   .strictObject({
@@ -204,12 +222,17 @@ export const minimumRatesBody = z
     minimum_rates: z.array(minimumRateItem, { error: 'validation.type' }).max(50).default([]),
     ...langField,
   })
-  .superRefine((value, ctx) => {
-    const ids = value.minimum_rates.map((m) => m.translation_type_id);
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', message: 'validation.rates.type_twice', path: ['minimum_rates'] });
-  });
+  .superRefine((value, ctx) => typeOnce(value.minimum_rates, ctx));
 export type MinimumRatesInput = z.output<typeof minimumRatesBody>;
+
+/** PUT /general-minimum-rates: the general minimum charges (tasks without a customer: guest quotes). */
+export const generalMinimumRatesBody = z
+  .strictObject({
+    minimum_rates: z.array(minimumRateItem, { error: 'validation.type' }).max(50),
+    ...langField,
+  })
+  .superRefine((value, ctx) => typeOnce(value.minimum_rates, ctx));
+export type GeneralMinimumRatesInput = z.output<typeof generalMinimumRatesBody>;
 
 /** `customer_id` may be left out by a client admin: its own customer. */
 export const minimumRatesQuery = z.object({
@@ -321,6 +344,9 @@ export const minimumRatesDto = z.object({
   minimum_rates: z.array(minimumRateDto),
 });
 export type MinimumRatesDto = z.infer<typeof minimumRatesDto>;
+
+export const generalMinimumRatesDto = z.object({ minimum_rates: z.array(minimumRateDto) });
+export type GeneralMinimumRatesDto = z.infer<typeof generalMinimumRatesDto>;
 
 /** The grid that prices a customer's tasks; `custom` false: the global one shows through. */
 export const payableGridDto = z.object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -44,6 +45,8 @@ export const quoteRequests = pgTable(
   (t) => [
     index('quote_requests_email_idx').on(t.email, t.created_at),
     index('quote_requests_task_idx').on(t.task_id),
+    // Looked up by the hash of the link token (db/token-lookup.ts), like the task.
+    index('quote_requests_link_token_sha256_idx').on(sql`sha256((${t.link_token})::bytea)`),
   ],
 );
 

@@ -84,6 +84,8 @@ export const tasks = pgTable(
     // The list's text filter matches anywhere in the name or code: trigram indexes, never a scan.
     index('tasks_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     index('tasks_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    // A guest's task is looked up by the hash of its link token (db/token-lookup.ts): flat timing.
+    index('tasks_guest_token_sha256_idx').on(sql`sha256((${t.guest_token})::bytea)`),
   ],
 );
 

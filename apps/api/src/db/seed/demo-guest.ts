@@ -1,25 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import {
-  countries,
-  generalMinimumRates,
-  languages,
-  quoteRequests,
-  settings,
-  taskStateChanges,
-  taskTargetLanguages,
-  tasks,
-} from '../schema/index.ts';
-import { NEXT_TASK_ID_KEY } from './reference.ts';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { countries, generalMinimumRates, languages, quoteRequests } from '../schema/index.ts';
+import { createGuestTask } from '../../modules/tasks/service.ts';
+import { readDemoFile } from './demo-files.ts';
 
 /** The demo guest's link: /guest-task/demo-guest-quote-link-0001 (demo data only, never in production). */
 export const DEMO_GUEST_TOKEN = 'demo-guest-quote-link-0001';
+const DEMO_GUEST_FILE = 'release-notes.txt';
 
 /**
- * Demo rows of the public quote form (issue 17): general minimum charges, and one guest quote
- * request with its priced TEMPORAL task, as staff see it under the TEMPORAL filter.
+ * Demo rows of the public quote form (issue 17): the general minimum charges, and one guest quote
+ * request (en→fr, from the United Kingdom) made by the app's own guest-task service with a sample
+ * document and its real analysis, priced with the general rate and minimum, as staff see it under
+ * the TEMPORAL filter. Only the link token is fixed (the README cites it), not a random one.
  */
-export async function seedDemoGuestQuote(db: Db): Promise<void> {
+export async function seedDemoGuestQuote(app: FastifyInstance): Promise<void> {
+  const db = app.db;
   await db
     .insert(generalMinimumRates)
     .values([
@@ -34,66 +31,41 @@ export async function seedDemoGuestQuote(db: Db): Promise<void> {
   const [en, fr] = [await iso('en'), await iso('fr')];
   const [gb] = await db.select().from(countries).where(eq(countries.code, 'GB'));
   if (!en || !fr || !gb) return;
-  const created = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      code: 'Q-DEMO-1',
-      source_language_id: en,
-      translation_type_id: 1,
+  const content = readDemoFile(DEMO_GUEST_FILE);
+  const stored = await app.storage.save('source', Readable.from([content]), content.length + 1);
+  const comments = 'Release notes for our customers in France.';
+  await createGuestTask(
+    app,
+    {
+      token: DEMO_GUEST_TOKEN,
       description: 'Quote request: Initech Ltd (Gina Guest)',
-      comments: 'Product leaflet for our launch in France.',
-      state: 'TEMPORAL',
-      word_count: 420,
-      base_price: '42.00',
-      taxed_price: '42.00',
-      amount_to_pay: '42.00',
-      due_date: new Date(created.getTime() + 6 * 24 * 3600 * 1000),
-      quoted_at: created,
-      guest_token: DEMO_GUEST_TOKEN,
-      created_at: created,
-      updated_at: created,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!task) return;
-  // Inserted here, not through the counter that numbers tasks: keep that counter above its id, so the
-  // next task id staff see in /settings stays one they can save.
-  await db
-    .update(settings)
-    .set({ value: sql`greatest(${settings.value}::bigint, ${task.id + 1})::text` })
-    .where(eq(settings.key, NEXT_TASK_ID_KEY));
-  await db.insert(taskTargetLanguages).values({ task_id: task.id, language_id: fr });
-  await db.insert(taskStateChanges).values([
-    {
-      task_id: task.id,
-      from_state: null,
-      to_state: 'CALCULATING',
-      reason: 'guest_requested',
-      created_at: created,
+      comments,
+      review: false,
+      sourceLanguageId: en,
+      targetLanguageIds: [fr],
+      translationTypeId: 1,
+      files: [{ name: DEMO_GUEST_FILE, ...stored }],
     },
-    {
-      task_id: task.id,
-      from_state: 'CALCULATING',
-      to_state: 'TEMPORAL',
-      reason: 'analysed',
-      created_at: created,
+    async (tx, task) => {
+      await tx.insert(quoteRequests).values({
+        company_name: 'Initech Ltd',
+        country_id: gb.id,
+        first_name: 'Gina',
+        last_name: 'Guest',
+        email: 'gina@initech.test',
+        phone_number: '+44 20 7946 0000',
+        source_language_id: en,
+        target_languages: [fr],
+        comments,
+        privacy_policy: true,
+        review_originals: false,
+        lang: 'en',
+        task_id: task.id,
+        link_token: DEMO_GUEST_TOKEN,
+      });
     },
-  ]);
-  await db.insert(quoteRequests).values({
-    company_name: 'Initech Ltd',
-    country_id: gb.id,
-    first_name: 'Gina',
-    last_name: 'Guest',
-    email: 'gina@initech.test',
-    phone_number: '+44 20 7946 0000',
-    source_language_id: en,
-    target_languages: [fr],
-    comments: task.comments,
-    privacy_policy: true,
-    lang: 'en',
-    task_id: task.id,
-    link_token: DEMO_GUEST_TOKEN,
-    created_at: created,
-  });
+  );
+  // Analysed and priced by the same job as any upload: TEMPORAL with its price once it is done.
+  await app.jobs.start();
+  await app.jobs.idle();
 }

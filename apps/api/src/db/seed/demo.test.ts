@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, login, type TestApp } from '../../../test/harness.ts';
 import { customers, users } from '../schema/index.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { DEMO_GUEST_TOKEN } from './demo-guest.ts';
 
 type Bands = Record<
   'total_words' | 'percent101' | 'percent100' | 'percent95' | 'percent85' | 'percent75' | 'percent50',
@@ -53,8 +54,8 @@ describe('the demo as shipped (issue 16)', () => {
       'Quote request: Initech Ltd (Gina Guest)': 'TEMPORAL',
       'Cloud Backup user guide (German)': 'IN_COURSE',
     });
-    // The guest's quote request is priced from its form alone (no files of its own).
-    for (const row of list.filter((r) => r.state !== 'TEMPORAL')) {
+    // Every task, the guest's quote request included, has its sample file analysed and a price.
+    for (const row of list) {
       const detail = (
         await call(t.app, 'GET', `/api/task/${byName(list, row.description).id}`, { token: admin })
       ).json.data;
@@ -62,6 +63,32 @@ describe('the demo as shipped (issue 16)', () => {
       expect(detail.source_files[0].word_count[0].total_words, row.description).toBeGreaterThan(100);
       expect(detail.state_changes?.length ?? detail.history?.length ?? 1, row.description).toBeGreaterThan(0);
     }
+  });
+
+  it('has the guest quote request at its fixed link, as task 1, with its file, words per language and price', async () => {
+    const list = await allTasks();
+    const guest = byName(list, 'Quote request: Initech Ltd (Gina Guest)');
+    expect(guest.id).toBe(1);
+    const view = (await call(t.app, 'GET', `/api/task/temporal/${DEMO_GUEST_TOKEN}`)).json.data;
+    expect(view).toMatchObject({
+      state: 'TEMPORAL',
+      code: '1',
+      comments: 'Release notes for our customers in France.',
+      target_languages: [expect.objectContaining({ iso_code: 'fr' })],
+      price_to_be_confirmed: false,
+      can_pay: true,
+      tax_name: null,
+    });
+    expect(view.files).toEqual([
+      {
+        file_name: 'release-notes.txt',
+        error_key: null,
+        words: [{ language_id: view.target_languages[0].id, total_words: expect.any(Number) }],
+      },
+    ]);
+    expect(view.files[0].words[0].total_words).toBeGreaterThan(100);
+    expect(Number(view.taxed_price)).toBeGreaterThanOrEqual(30); // the general minimum, at least
+    expect(view.due_date).not.toBeNull();
   });
 
   it("quotes the user guide against Acme's memory: in-context, exact and fuzzy matches", async () => {

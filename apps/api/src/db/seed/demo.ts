@@ -5,15 +5,15 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
-import { seedDemoGuestQuote } from './demo-guest.ts';
 import { seedDemoGlossaries } from './demo-glossaries.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
 /**
  * Demo accounts of the README. Runs only when the database has no users yet. Given the built app
- * (the server does), also the demo's content: rates, Acme's memory, tasks in every state, an
- * invoice and a glossary (whose file goes to the app's storage).
+ * (the server does), also the demo's content: rates, Acme's memory, a guest's quote request, tasks
+ * in every state, an invoice and a glossary (whose file goes to the app's storage). Without the
+ * app (the test harness) there are no tasks: task numbering starts at 1.
  */
 export async function seedDemoData(db: Db, app?: FastifyInstance): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
@@ -108,7 +108,6 @@ export async function seedDemoData(db: Db, app?: FastifyInstance): Promise<boole
   });
   if (app) await seedDemoContent(app, { ...ids, password: DEMO_PASSWORD });
   await seedDemoInvoices(db);
-  await seedDemoGuestQuote(db);
   if (app) await seedDemoGlossaries(db, app.storage);
   return true;
 }

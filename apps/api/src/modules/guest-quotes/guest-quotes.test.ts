@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib/v1';
+import { strFromU8, unzipSync } from 'fflate';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -286,6 +287,13 @@ describe('a quote request', () => {
 
   it('an unknown token is 404, like a task number; a guest reads nothing else', async () => {
     expect((await call(t.app, 'GET', `/api/task/temporal/${'A'.repeat(32)}`)).status).toBe(404);
+    // Looked up by the token's hash: one character off is unknown; anything not URL-safe is refused.
+    const near = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await call(t.app, 'GET', `/api/task/temporal/${near}`)).status).toBe(404);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token.toLowerCase()}`)).status).toBe(404);
+    for (const bad of [`${token.slice(0, -1)}.`, `${token.slice(0, -2)}%5Cx`])
+      expect((await call(t.app, 'GET', `/api/task/temporal/${bad}`)).status, bad).toBe(422);
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token}`)).status).toBe(200);
     const id = (await taskOf(token)).id;
     expect((await call(t.app, 'GET', `/api/task/temporal/${id}`)).status).toBe(422);
     expect((await call(t.app, 'GET', `/api/task/${id}`)).status).toBe(401);
@@ -330,6 +338,105 @@ describe('a language without a general rate', () => {
         and(eq(mailOutbox.to, 'pm@verba.test'), like(mailOutbox.subject, `%${code}%pressupost a mida%`)),
       );
     expect(told.length).toBe(1);
+  });
+});
+
+describe('the translations, once the task is DONE', () => {
+  const deliver = async (
+    taskId: number,
+    sourceFileId: number,
+    iso: string,
+    name: string,
+    content: string,
+  ) => {
+    const body = await multipart({ source_file_id: String(sourceFileId), language_id: String(lang[iso]) }, [
+      { field: 'file', name, content },
+    ]);
+    const res = await call(t.app, 'POST', `/api/tasks/${taskId}/uploadTranslatedFile`, {
+      token: tokens.pm,
+      body: body.payload,
+      headers: body.headers,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return res.json.data.id as number;
+  };
+  const sourcesOf = async (taskId: number) =>
+    db().select().from(sourceFiles).where(eq(sourceFiles.task_id, taskId)).orderBy(asc(sourceFiles.id));
+  const file = (token: string, fileId: number | string) =>
+    call(t.app, 'GET', `/api/task/temporal/${token}/downloadTranslatedFile/${fileId}`);
+  const zip = (token: string) => call(t.app, 'GET', `/api/task/temporal/${token}/translations.zip`);
+
+  it('are downloaded by the link token, one by one or as one zip; nothing before DONE, nothing of another task', async () => {
+    const token = await registered({
+      email: 'done@guest.test',
+      targets: ['es', 'ca'],
+      files: [
+        { name: 'leaflet.txt', content: TEXT },
+        { name: 'flyer.txt', content: TEXT },
+      ],
+    });
+    const other = await registered({ email: 'other-done@guest.test' });
+    const task = await taskOf(token);
+    const otherTask = await taskOf(other);
+    const [a, b] = await sourcesOf(task.id);
+    // Paid (the card journey is tested above), then staff take it in course.
+    for (const id of [task.id, otherTask.id])
+      await db().update(tasks).set({ state: 'APPROVED', approved_at: new Date() }).where(eq(tasks.id, id));
+    const inCourse = await call(t.app, 'POST', `/api/tasks/${task.id}/updateStateAsIncourse`, {
+      token: tokens.pm,
+    });
+    expect(inCourse.status, JSON.stringify(inCourse.json)).toBe(200);
+    const es = await deliver(task.id, a!.id, 'es', 'leaflet.es.txt', 'Nuestro portal traduce.');
+    await deliver(task.id, b!.id, 'es', 'flyer.txt', 'Segundo folleto.');
+    await deliver(task.id, a!.id, 'ca', 'leaflet.txt', 'El nostre portal tradueix.');
+    await deliver(task.id, b!.id, 'ca', 'flyer.txt', 'Segon fulletó.');
+    const [otherSource] = await sourcesOf(otherTask.id);
+    const others = await deliver(otherTask.id, otherSource!.id, 'es', 'other.txt', 'De otro.');
+
+    // IN_COURSE, with every file delivered: the guest still gets nothing.
+    expect((await call(t.app, 'GET', `/api/task/temporal/${token}`)).json.data.translations).toEqual([]);
+    expect((await file(token, es)).status).toBe(404);
+    expect((await zip(token)).status).toBe(404);
+
+    const done = await call(t.app, 'POST', `/api/tasks/${task.id}/updateStateAsDone`, { token: tokens.pm });
+    expect(done.json.data.state).toBe('DONE');
+    const told = await mailsTo('done@guest.test');
+    expect(told.at(-1)!.text).toContain(`/guest-task/${token}`);
+
+    const view = (await call(t.app, 'GET', `/api/task/temporal/${token}`)).json.data;
+    expect(view.state).toBe('DONE');
+    expect(view.translations).toHaveLength(4);
+    expect(view.translations).toContainEqual({
+      id: es,
+      language_id: lang.es,
+      file_name: 'leaflet.es.txt',
+      source_file_name: 'leaflet.txt',
+    });
+
+    const one = await file(token, es);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-disposition']).toContain('leaflet.es.txt');
+    expect(one.raw.body).toBe('Nuestro portal traduce.');
+    // A file of another task, an unknown file, an unknown token, a numeric id: 404 or refused.
+    expect((await file(token, others)).status).toBe(404);
+    expect((await file(token, 999_999)).status).toBe(404);
+    expect((await file('B'.repeat(32), es)).status).toBe(404);
+    expect((await zip('B'.repeat(32))).status).toBe(404);
+    expect((await file(String(task.id), es)).status).toBe(422);
+    expect((await file(other, es)).status).toBe(404);
+
+    const all = await zip(token);
+    expect(all.status).toBe(200);
+    expect(all.headers['content-type']).toBe('application/zip');
+    expect(all.headers['content-disposition']).toContain(`translations-${task.code}.zip`);
+    const entries = unzipSync(new Uint8Array(all.raw.rawPayload));
+    expect(Object.keys(entries).sort()).toEqual([
+      'ca/flyer.txt',
+      'ca/leaflet.txt',
+      'es/flyer.txt',
+      'es/leaflet.txt',
+    ]);
+    expect(strFromU8(entries['ca/flyer.txt']!)).toBe('Segon fulletó.');
   });
 });
 

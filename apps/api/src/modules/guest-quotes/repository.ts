@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Locale } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { tokenMatches } from '../../db/token-lookup.ts';
 import { countries, languages, quoteRequests, usedBotSolutions } from '../../db/schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -45,7 +46,7 @@ export async function insertQuoteRequest(tx: Tx, values: typeof quoteRequests.$i
 }
 
 export async function findRequestByToken(db: Db, token: string) {
-  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.link_token, token));
+  const [row] = await db.select().from(quoteRequests).where(tokenMatches(quoteRequests.link_token, token));
   return row;
 }
 

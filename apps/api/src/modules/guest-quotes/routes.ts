@@ -6,10 +6,12 @@ import {
   guestRequestReply,
   guestTaskReply,
   guestTaskToken,
+  idField,
   idParam,
   quoteChallengeReply,
   quoteRegisteredReply,
 } from '@verba/contracts';
+import { contentDisposition } from '../../lib/http.ts';
 import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
 import { receiveTaskForm } from '../tasks/service.ts';
 import * as service from './service.ts';
@@ -69,6 +71,49 @@ export const guestQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request) => ({ data: await service.showGuestTask(app, anonymousOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/task/temporal/:id/downloadTranslatedFile/:fileId',
+    {
+      schema: {
+        tags: ['guest-quotes'],
+        summary: "One translation of a guest's DONE task (id = the link token); 404 before DONE",
+        params: z.object({ id: guestTaskToken, fileId: idField }),
+      },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params;
+      const file = await service.downloadGuestTranslation(app, anonymousOf(request), id, fileId);
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', contentDisposition(file.file_name));
+      return reply.send(file.stream);
+    },
+  );
+
+  app.get(
+    '/task/temporal/:id/translations.zip',
+    {
+      schema: {
+        tags: ['guest-quotes'],
+        summary: "All translations of a guest's DONE task, one folder per language; 404 before DONE",
+        params: z.object({ id: guestTaskToken }),
+      },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { code, stream } = await service.downloadGuestTranslations(
+        app,
+        anonymousOf(request),
+        request.params.id,
+      );
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(`translations-${code}.zip`));
+      return reply.send(stream);
+    },
   );
 
   app.get(

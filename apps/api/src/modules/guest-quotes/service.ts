@@ -20,6 +20,8 @@ import {
   deleteUnpaidGuestTasks,
   findVisibleTask,
   guestTaskView,
+  guestTranslation,
+  guestTranslationsZip,
   moveGuestTaskToCustomer,
   type ReceivedForm,
 } from '../tasks/service.ts';
@@ -149,6 +151,18 @@ export async function showGuestTask(deps: Deps, guest: Anonymous, token: string)
   if (view) return view;
   if (request?.expired_at) throw new AppError(410, 'guest.quote_expired');
   throw notFound();
+}
+
+/**
+ * The guest downloads its translations once the task is DONE: one file (by its id on the page) or
+ * all as one zip. An unknown token, a file of another task, or a task not DONE yet: 404.
+ */
+export async function downloadGuestTranslation(deps: Deps, _guest: Anonymous, token: string, fileId: number) {
+  return guestTranslation(deps, token, fileId);
+}
+
+export async function downloadGuestTranslations(deps: Deps, _guest: Anonymous, token: string) {
+  return guestTranslationsZip(deps, token);
 }
 
 /** Housekeeping: unpaid guest tasks older than GUEST_TASK_TTL_DAYS go, with their files. */

@@ -4,6 +4,7 @@ import { formatLongDate } from '../../lib/format.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
+import { guestRequester } from '../tasks/service.ts';
 import { activeStaff, findUserById } from '../users/service.ts';
 import * as repo from './repository.ts';
 
@@ -16,7 +17,7 @@ async function requesterOf(
 ) {
   const user = task.user_id ? await findUserById(deps.db, task.user_id) : undefined;
   if (user?.is_active) return user;
-  const guest = !task.user_id && !task.customer_id ? await repo.guestRequester(deps.db, task.id) : undefined;
+  const guest = !task.user_id && !task.customer_id ? await guestRequester(deps.db, task.id) : undefined;
   return guest ? { ...guest, language: guest.language ?? 'en' } : undefined;
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus, TaskState } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { customers, payments, payTaskHistories, quoteRequests, tasks } from '../../db/schema/index.ts';
+import { tokenMatches } from '../../db/token-lookup.ts';
+import { customers, payments, payTaskHistories, tasks } from '../../db/schema/index.ts';
 
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'status'> & { status: PaymentStatus };
@@ -127,16 +128,7 @@ export async function findGuestTask(db: Conn, token: string) {
   const [row] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.guest_token, token), isNull(tasks.customer_id)));
-  return row;
-}
-
-/** Who asked for a guest task (the public quote form). */
-export async function guestRequester(db: Conn, taskId: number) {
-  const [row] = await db
-    .select({ email: quoteRequests.email, name: quoteRequests.first_name, language: quoteRequests.lang })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.task_id, taskId));
+    .where(and(tokenMatches(tasks.guest_token, token), isNull(tasks.customer_id)));
   return row;
 }
 

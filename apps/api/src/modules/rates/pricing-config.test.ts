@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { actionLogs, customers, minimumRates } from '../../db/schema/index.ts';
+import { actionLogs, customers, generalMinimumRates, minimumRates } from '../../db/schema/index.ts';
 import { minimumRateFor, payableGridFor } from './service.ts';
 
 let t: TestApp;
@@ -118,6 +118,106 @@ describe('minimum rates', () => {
     expect(
       (await call(t.app, 'PUT', '/api/customers/999999/minimum-rates', { token: tokens.admin, body })).status,
     ).toBe(404);
+  });
+});
+
+describe('general minimum rates (quotes without a customer)', () => {
+  const body = {
+    minimum_rates: [
+      { translation_type_id: 1, hour: '1', amount: '35.5' },
+      { translation_type_id: 4, hour: 0, amount: 15 },
+    ],
+  };
+  const stored = () =>
+    t.database.db.select().from(generalMinimumRates).orderBy(generalMinimumRates.translation_type_id);
+
+  it('the admin reads one row per translation type and replaces them; the change is logged', async () => {
+    const res = await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens.admin, body });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.minimum_rates).toHaveLength(4);
+    expect(res.json.data.minimum_rates[0]).toMatchObject({
+      translation_type_id: 1,
+      hour: '1.00',
+      amount: '35.50',
+    });
+    expect(res.json.data.minimum_rates[1]).toMatchObject({
+      translation_type_id: 2,
+      hour: '0.00',
+      amount: '0.00',
+    });
+    expect((await stored()).map((r) => [r.translation_type_id, r.hour, r.amount])).toEqual([
+      [1, '1.00', '35.50'],
+      [4, '0.00', '15.00'],
+    ]);
+    await expectLastLog({ action: 'minimum_rates.general_update', customer_id: null });
+    const read = await call(t.app, 'GET', '/api/general-minimum-rates', {
+      token: tokens.admin,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(read.json.data.minimum_rates[0]).toMatchObject({ amount: '35.50' });
+    expect(read.json.data.minimum_rates.map((r: { name: string }) => r.name)).not.toContain('');
+  });
+
+  it('validates the values (en, es), flash hour 0, types once and known, and writes nothing', async () => {
+    const before = await stored();
+    const bad = await call(t.app, 'PUT', '/api/general-minimum-rates', {
+      token: tokens.admin,
+      body: {
+        minimum_rates: [
+          { translation_type_id: 4, hour: 2, amount: '1000000' },
+          { translation_type_id: 2, hour: '0.001', amount: -1 },
+        ],
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual({
+      'minimum_rates.0.amount': ['Must be at most 999999.99.'],
+      'minimum_rates.0.hour': ['The hour minimum of the flash translation type is always 0.'],
+      'minimum_rates.1.amount': ['Must be zero or more.'],
+      'minimum_rates.1.hour': ['Use at most two decimals.'],
+    });
+    const es = await call(t.app, 'PUT', '/api/general-minimum-rates', {
+      token: tokens.admin,
+      body: { minimum_rates: [{ translation_type_id: 1, hour: 1, amount: -1 }], lang: 'es' },
+    });
+    expect(es.status).toBe(422);
+    expect(es.json.errors['minimum_rates.0.amount'][0]).not.toBe('Must be zero or more.');
+    const twice = await call(t.app, 'PUT', '/api/general-minimum-rates', {
+      token: tokens.admin,
+      body: { minimum_rates: [body.minimum_rates[0], body.minimum_rates[0]] },
+    });
+    expect(twice.json.errors).toEqual({ minimum_rates: ['Each translation type can appear only once.'] });
+    const unknownType = await call(t.app, 'PUT', '/api/general-minimum-rates', {
+      token: tokens.admin,
+      body: { minimum_rates: [{ translation_type_id: 99, hour: 1, amount: 1 }] },
+    });
+    expect(unknownType.status).toBe(422);
+    const missing = await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens.admin, body: {} });
+    expect(missing.status).toBe(422);
+    // A null item is a 422 naming it, not a 500 (here and on a customer's minimums).
+    for (const url of ['/api/general-minimum-rates', `/api/customers/${acme}/minimum-rates`]) {
+      const nullItem = await call(t.app, 'PUT', url, {
+        token: tokens.admin,
+        body: { minimum_rates: [null] },
+      });
+      expect(nullItem.status, url).toBe(422);
+      expect(Object.keys(nullItem.json.errors), url).toEqual(['minimum_rates.0']);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('only VERBA_ADMIN reads or writes them', async () => {
+    for (const role of ROLE_NAMES.filter((r) => r !== 'admin')) {
+      expect(
+        (await call(t.app, 'GET', '/api/general-minimum-rates', { token: tokens[role] })).status,
+        role,
+      ).toBe(403);
+      expect(
+        (await call(t.app, 'PUT', '/api/general-minimum-rates', { token: tokens[role], body })).status,
+        role,
+      ).toBe(403);
+    }
+    expect((await call(t.app, 'GET', '/api/general-minimum-rates')).status).toBe(401);
   });
 });
 

@@ -74,7 +74,7 @@ describe('matching delivered files', () => {
 
 describe('paths in the translations zip', () => {
   it('<language>/<source name>, the delivered extension, a suffix when a path repeats', async () => {
-    const { uniqueZipPaths } = await import('./delivery.ts');
+    const { uniqueZipPaths } = await import('./delivery-files.ts');
     expect(
       uniqueZipPaths([
         { iso: 'es', source: 'guide.docx', name: 'translated.docx' },

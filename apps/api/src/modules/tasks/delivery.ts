@@ -1,11 +1,9 @@
-import type { Readable } from 'node:stream';
-import archiver from 'archiver';
 import { readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
 import { feedMemory } from '../memories/service.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { mayDeliver } from './policy.ts';
-import { openStored, type Storage } from '../../plugins/storage.ts';
+import { openTranslation, zipOfTranslations } from './delivery-files.ts';
 import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
 import type { ReceivedTranslation } from './delivery-upload.ts';
@@ -148,41 +146,8 @@ export async function removeTranslatedFile(deps: Deps, actor: Actor, taskId: num
 
 /** A delivered file and its content, for a download. */
 export async function translationDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {
-  const file = await translationForDownload(deps, actor, taskId, fileId);
-  return { file_name: file.file_name, stream: await openStored(deps.storage, file.file_path) };
-}
-
-/** Opens every file before the answer starts, so a missing one is a clear error, not a cut download. */
-async function openAll(storage: Storage, keys: string[]): Promise<Readable[]> {
-  const opened: Readable[] = [];
-  try {
-    for (const key of keys) opened.push(await openStored(storage, key));
-    return opened;
-  } catch (err) {
-    for (const stream of opened) stream.destroy();
-    throw err;
-  }
-}
-
-const extension = (name: string) => /\.[^./]+$/.exec(name)?.[0] ?? '';
-
-/**
- * The path of each translation in the task's zip: `<language>/<source file name>` (with the
- * delivered file's extension when it differs), and ` (2)`, ` (3)`… before the extension when a
- * path repeats, so nothing overwrites anything on unzip.
- */
-export function uniqueZipPaths(files: Array<{ iso: string; source: string; name: string }>): string[] {
-  const taken = new Set<string>();
-  return files.map((f) => {
-    const ext = extension(f.name);
-    const sourceExt = extension(f.source);
-    const stem = f.source.slice(0, f.source.length - sourceExt.length);
-    const base = `${f.iso}/${stem}`;
-    let candidate = `${base}${ext || sourceExt}`;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${ext || sourceExt}`;
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
+  await visibleTask(deps, actor, taskId);
+  return openTranslation(deps, taskId, fileId);
 }
 
 /**
@@ -191,29 +156,8 @@ export function uniqueZipPaths(files: Array<{ iso: string; source: string; name:
  */
 export async function translationsZip(deps: Deps, actor: Actor, taskId: number) {
   const task = await visibleTask(deps, actor, taskId);
-  const files = await repo.translationsForZip(deps.db, taskId);
-  if (!files.length) throw notFound();
-  const sources = await openAll(
-    deps.storage,
-    files.map((f) => f.key),
-  );
-  const zip = archiver('zip', { zlib: { level: 6 } });
-  const fail = (err: unknown) => {
-    if (zip.destroyed) return;
-    deps.log.error({ err, task: task.code }, 'the translations zip failed while streaming');
-    zip.destroy(err instanceof Error ? err : new Error(String(err)));
-  };
-  zip.on('error', fail);
-  zip.on('close', () => sources.forEach((s) => s.destroy()));
-  const paths = uniqueZipPaths(files);
-  files.forEach((_f, i) => {
-    const source = sources[i]!;
-    source.on('error', fail);
-    zip.append(source, { name: paths[i]! });
-  });
-  zip.finalize().catch(fail);
   return outcome(
-    { code: task.code, stream: zip },
+    { code: task.code, stream: await zipOfTranslations(deps, task) },
     {
       action: 'tasks.download_translations',
       key: 'tasks.translations_downloaded',

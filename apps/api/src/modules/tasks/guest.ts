@@ -1,6 +1,8 @@
 import type { GuestTask, Locale, TaskState } from '@verba/contracts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import { queueAnalysis } from './analysis-job.ts';
+import { openTranslation, zipOfTranslations } from './delivery-files.ts';
 import { quoteTask, storeQuote } from './pricing.ts';
 import * as repo from './repository.ts';
 import type { NewSourceFile, TaskRow, Tx } from './repository.ts';
@@ -107,7 +109,27 @@ export async function guestTaskView(
     taxed_price: task.taxed_price,
     price_to_be_confirmed: state === 'TEMPORAL' && toConfirm,
     can_pay: state === 'TEMPORAL' && !toConfirm && Number(task.amount_to_pay) > 0,
+    translations: state === 'DONE' ? await repo.translationsWithSources(deps.db, task.id) : [],
   };
+}
+
+/** The guest's task by its token once it is DONE; else 404, as for an unknown token (nothing before). */
+async function doneGuestTask(deps: Pick<Deps, 'db'>, token: string) {
+  const task = await repo.findGuestTaskByToken(deps.db, token);
+  if (task?.state !== 'DONE') throw notFound();
+  return task;
+}
+
+/** One delivered translation of the guest's DONE task; a file of another task is 404. */
+export async function guestTranslation(deps: Deps, token: string, fileId: number) {
+  const task = await doneGuestTask(deps, token);
+  return openTranslation(deps, task.id, fileId);
+}
+
+/** Every translation of the guest's DONE task as one zip, as the client downloads it. */
+export async function guestTranslationsZip(deps: Deps, token: string) {
+  const task = await doneGuestTask(deps, token);
+  return { code: task.code, stream: await zipOfTranslations(deps, task) };
 }
 
 /**

@@ -25,23 +25,45 @@ export async function notifySourceFilesValidated(deps: Deps, task: TaskRow): Pro
   });
 }
 
-/** The requester hears when its task goes in course and when it is done (with the link to download). */
+/**
+ * The requester hears when its task goes in course and when it is done (with the link to download):
+ * a client user, or the guest of the public quote form, whose link is its guest page.
+ */
 export async function notifyStateChange(deps: Deps, task: TaskRow): Promise<void> {
-  if (!task.user_id || (task.state !== 'IN_COURSE' && task.state !== 'DONE')) return;
-  const user = await findUserById(deps.db, task.user_id);
-  if (!user?.is_active) return;
-  const t = translator(user.language as Locale);
+  if (task.state !== 'IN_COURSE' && task.state !== 'DONE') return;
+  const requester = await requesterOf(deps, task);
+  if (!requester) return;
+  const t = translator(requester.language);
   const kind = task.state === 'DONE' ? 'done' : 'in_course';
-  const link = `${deps.config.publicUrl}/tasks/${task.id}`;
-  const body = composeMail(t, deps.config.brand.name, user.name, [
+  const link = `${deps.config.publicUrl}${requester.path}`;
+  const body = composeMail(t, deps.config.brand.name, requester.name, [
     t(`mail.${kind}.intro`, { code: task.code, description: task.description }),
     t(`mail.${kind}.action`, { link }),
   ]);
   await deps.mailer.send({
-    to: user.email,
+    to: requester.email,
     subject: t(`mail.${kind}.subject`, { code: task.code, brand: deps.config.brand.name }),
     ...body,
   });
+}
+
+async function requesterOf(deps: Deps, task: TaskRow) {
+  if (task.user_id) {
+    const user = await findUserById(deps.db, task.user_id);
+    return user?.is_active
+      ? { email: user.email, name: user.name, language: user.language as Locale, path: `/tasks/${task.id}` }
+      : undefined;
+  }
+  if (task.customer_id || !task.guest_token) return undefined;
+  const guest = await repo.guestRequester(deps.db, task.id);
+  return guest
+    ? {
+        email: guest.email,
+        name: guest.name,
+        language: (guest.language ?? 'en') as Locale,
+        path: `/guest-task/${task.guest_token}`,
+      }
+    : undefined;
 }
 
 /**

@@ -236,7 +236,7 @@ export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: nu
 export { detail };
 
 /** The module's public surface for other modules (their repositories stay private). */
-export { findVisibleTask, taskDetailParts, type TaskRow } from './repository.ts';
+export { findVisibleTask, guestRequester, taskDetailParts, type TaskRow } from './repository.ts';
 export { approveTask, sendToProduction, type Approval } from './approval.ts';
 export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing.ts';
 export { receiveTaskForm, type ReceivedForm } from './upload.ts';
@@ -244,6 +244,8 @@ export {
   createGuestTask,
   deleteUnpaidGuestTasks,
   guestTaskView,
+  guestTranslation,
+  guestTranslationsZip,
   moveGuestTaskToCustomer,
   type GuestTaskInput,
 } from './guest.ts';

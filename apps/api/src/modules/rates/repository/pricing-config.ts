@@ -84,6 +84,28 @@ export async function generalMinimumRateFor(
   return row ?? null;
 }
 
+export async function listGeneralMinimumRates(db: Db) {
+  return db
+    .select({
+      translation_type_id: generalMinimumRates.translation_type_id,
+      hour: generalMinimumRates.hour,
+      amount: generalMinimumRates.amount,
+    })
+    .from(generalMinimumRates)
+    .orderBy(generalMinimumRates.translation_type_id);
+}
+
+/** Replaces the general minimum charges, all together. */
+export async function saveGeneralMinimumRates(
+  db: Db,
+  items: Array<{ translation_type_id: number; hour: string; amount: string }>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(generalMinimumRates);
+    if (items.length) await tx.insert(generalMinimumRates).values(items);
+  });
+}
+
 // ---------------------------------------------------------------- payable grids
 
 const gridOf = (row: typeof payableGrids.$inferSelect): Record<(typeof BAND_KEYS)[number], string> =>

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataReply,
+  generalMinimumRatesBody,
+  generalMinimumRatesDto,
   idParam,
   minimumRatesBody,
   minimumRatesDto,
@@ -53,6 +55,35 @@ export const pricingConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!customerId) throw invalid({ customer_id: ['validation.required'] });
       return { data: await service.getMinimumRates(app, actor, customerId) };
     },
+  );
+
+  app.get(
+    '/general-minimum-rates',
+    {
+      schema: {
+        tags,
+        summary: 'The general minimum charges per translation type (tasks without a customer: guest quotes)',
+        response: { 200: dataReply(generalMinimumRatesDto) },
+      },
+      config: { access: 'rates:manage' },
+    },
+    async (request) => ({ data: await service.getGeneralMinimumRates(app, actorOf(request)) }),
+  );
+
+  app.put(
+    '/general-minimum-rates',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the general minimum charges',
+        body: generalMinimumRatesBody,
+        response: { 200: dataReply(generalMinimumRatesDto) },
+      },
+      config: { access: 'rates:manage', action: 'minimum_rates.general_update' },
+    },
+    async (request) => ({
+      data: logged(request, await service.saveGeneralMinimumRates(app, actorOf(request), request.body)),
+    }),
   );
 
   app.get(

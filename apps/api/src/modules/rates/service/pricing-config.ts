@@ -1,4 +1,11 @@
-import type { MinimumRatesDto, MinimumRatesInput, PayableGridDto, PayableGridInput } from '@verba/contracts';
+import type {
+  GeneralMinimumRatesDto,
+  GeneralMinimumRatesInput,
+  MinimumRatesDto,
+  MinimumRatesInput,
+  PayableGridDto,
+  PayableGridInput,
+} from '@verba/contracts';
 import { invalid } from '../../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
 import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
@@ -54,6 +61,40 @@ export async function saveMinimumRates(
         .join(', '),
     },
     customerId,
+  });
+}
+
+/** The general minimum charges (no customer: guest quotes), one row per translation type. */
+export async function getGeneralMinimumRates(deps: Deps, actor: Actor): Promise<GeneralMinimumRatesDto> {
+  const stored = await repo.listGeneralMinimumRates(deps.db);
+  const types = await repo.listTranslationTypes(deps.db);
+  return {
+    minimum_rates: types.map((type) => {
+      const row = stored.find((m) => m.translation_type_id === type.id);
+      return {
+        translation_type_id: type.id,
+        name: type[`name_${actor.locale}`],
+        hour: row?.hour ?? '0.00',
+        amount: row?.amount ?? '0.00',
+      };
+    }),
+  };
+}
+
+/** VERBA_ADMIN edits the general minimums; unpaid guest quotes are priced again. */
+export async function saveGeneralMinimumRates(
+  deps: Deps,
+  actor: Actor,
+  input: GeneralMinimumRatesInput,
+): Promise<Outcome<GeneralMinimumRatesDto>> {
+  const typeIds = new Set((await repo.listTranslationTypes(deps.db)).map((t) => t.id));
+  if (input.minimum_rates.some((m) => !typeIds.has(m.translation_type_id)))
+    throw invalid({ 'minimum_rates.translation_type_id': ['validation.invalid_option'] });
+  await repo.saveGeneralMinimumRates(deps.db, input.minimum_rates);
+  await requestQuoteRecalculation(deps, { customerId: null, cause: 'general minimum rates changed' });
+  return outcome(await getGeneralMinimumRates(deps, actor), {
+    key: 'grid.general_minimum_updated',
+    customerId: null,
   });
 }
 

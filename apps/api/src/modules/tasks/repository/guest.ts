@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Locale } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
-import { languages, sourceFiles, taskTargetLanguages, tasks, wordCounts } from '../../../db/schema/index.ts';
+import { tokenMatches } from '../../../db/token-lookup.ts';
+import {
+  languages,
+  quoteRequests,
+  sourceFiles,
+  taskTargetLanguages,
+  tasks,
+  translatedFiles,
+  wordCounts,
+} from '../../../db/schema/index.ts';
 import type { Tx } from './tasks.ts';
 
 /** The SQL of guest tasks (no customer, reached by their link token). */
@@ -11,7 +20,7 @@ export async function findGuestTaskByToken(db: Db, token: string) {
   const [row] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.guest_token, token), isNull(tasks.customer_id)));
+    .where(and(tokenMatches(tasks.guest_token, token), isNull(tasks.customer_id)));
   return row;
 }
 
@@ -62,6 +71,21 @@ export async function filesWithWords(db: Db, taskId: number) {
   }));
 }
 
+/** The delivered translations of a task, each with its source file's name (the guest's page). */
+export async function translationsWithSources(db: Db, taskId: number) {
+  return db
+    .select({
+      id: translatedFiles.id,
+      language_id: translatedFiles.language_id,
+      file_name: translatedFiles.file_name,
+      source_file_name: sourceFiles.file_name,
+    })
+    .from(translatedFiles)
+    .innerJoin(sourceFiles, eq(sourceFiles.id, translatedFiles.source_file_id))
+    .where(eq(translatedFiles.task_id, taskId))
+    .orderBy(translatedFiles.language_id, sourceFiles.file_name, translatedFiles.id);
+}
+
 /** Unpaid guest tasks (TEMPORAL or still CALCULATING) created before `before`. */
 export async function unpaidGuestTasksBefore(db: Db, before: Date) {
   return db
@@ -85,4 +109,13 @@ export async function deleteUnpaidGuestTask(tx: Tx, taskId: number): Promise<boo
     )
     .returning({ id: tasks.id });
   return rows.length > 0;
+}
+
+/** Who asked for a guest task (the public quote form): told when it is in course and done. */
+export async function guestRequester(db: Db, taskId: number) {
+  const [row] = await db
+    .select({ email: quoteRequests.email, name: quoteRequests.first_name, language: quoteRequests.lang })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.task_id, taskId));
+  return row;
 }

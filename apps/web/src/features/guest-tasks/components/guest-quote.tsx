@@ -8,6 +8,7 @@ import { DateText, Money } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { submitGatewayForm } from '../../tasks/index.ts';
 import { startGuestPayment } from '../api/guest-task.ts';
+import { GuestTranslations } from './guest-translations.tsx';
 
 /** The guest's temporary task: what was asked, the words, the price, and the card payment. */
 export function GuestQuote({ task }: { task: GuestTask }) {
@@ -15,6 +16,8 @@ export function GuestQuote({ task }: { task: GuestTask }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const languageName = (id: number) => task.target_languages.find((l) => l.id === id)?.name ?? '';
+  // Once paid the quote no longer expires, and its due date is no longer "if paid today".
+  const quoting = task.state === 'TEMPORAL' || task.state === 'CALCULATING';
 
   const pay = async () => {
     setPaying(true);
@@ -31,6 +34,7 @@ export function GuestQuote({ task }: { task: GuestTask }) {
 
   return (
     <Stack gap="lg" data-testid="guest-quote">
+      {task.state === 'DONE' && task.translations.length > 0 ? <GuestTranslations task={task} /> : null}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" mb="md">
           <Title order={2} fz="lg">
@@ -46,14 +50,14 @@ export function GuestQuote({ task }: { task: GuestTask }) {
             { label: t('guest.code'), value: task.code },
             { label: t('guest.created'), value: <DateText value={task.created_at} /> },
             {
-              label: t('guest.due'),
+              label: t(quoting ? 'guest.due' : 'guest.dueDate'),
               value: task.due_date ? <DateText value={task.due_date} /> : t('guest.dueUnknown'),
               testId: 'guest-task-due',
             },
             { label: t('guest.source'), value: task.source_language.name },
             { label: t('guest.targets'), value: task.target_languages.map((l) => l.name).join(', ') },
             { label: t('guest.comments'), value: task.comments ?? '—' },
-            { label: t('guest.expires'), value: <DateText value={task.expires_at} /> },
+            ...(quoting ? [{ label: t('guest.expires'), value: <DateText value={task.expires_at} /> }] : []),
           ]}
         />
       </Paper>

@@ -35,7 +35,11 @@ export default function GuestTaskPage() {
     <Box maw={960} mx="auto" w="100%" data-testid="screen-guestTasks.detail">
       <PageHeader
         title={t('screens.guestTasks.detail.title')}
-        description={t('screens.guestTasks.detail.description')}
+        description={
+          task.data.state === 'DONE'
+            ? t('quotes:guest.deliveredDescription')
+            : t('screens.guestTasks.detail.description')
+        }
       />
       <GuestQuote task={task.data} />
     </Box>

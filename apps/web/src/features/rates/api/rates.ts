@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EffectiveRateDto,
+  GeneralMinimumRatesDto,
   MinimumRatesDto,
   Paginated,
   RateDeletedDto,
@@ -25,6 +26,7 @@ export const rateKeys = {
     ['rates', 'effective', customerId, page, locale] as const,
   enabled: (customerId: number) => ['rates', 'enabled', customerId] as const,
   minimum: (customerId: number, locale: string) => ['rates', 'minimum', customerId, locale] as const,
+  generalMinimum: (locale: string) => ['rates', 'minimum', 'general', locale] as const,
 };
 
 /** `GET /rates` (general) or `GET /customers/{id}/rate` (a customer's own), paged. */
@@ -136,6 +138,24 @@ export interface MinimumRatesWrite {
   customer_minimum_rates: boolean;
   minimum_rates: Array<{ translation_type_id: number; hour: string | number; amount: string | number }>;
 }
+
+/** The general minimum charges (VERBA_ADMIN): they price tasks without a customer, the guests' quotes. */
+export const useGeneralMinimumRates = (enabled: boolean) =>
+  useQuery({
+    queryKey: rateKeys.generalMinimum(useUiLocale()),
+    queryFn: () => api.get<GeneralMinimumRatesDto>('/general-minimum-rates'),
+    enabled,
+  });
+
+export const useSaveGeneralMinimumRates = () => {
+  const client = useQueryClient();
+  const locale = useUiLocale();
+  return useMutation({
+    mutationFn: (body: Pick<MinimumRatesWrite, 'minimum_rates'>) =>
+      api.put<GeneralMinimumRatesDto>('/general-minimum-rates', body, { handles: [422] }),
+    onSuccess: (data) => client.setQueryData(rateKeys.generalMinimum(locale), data),
+  });
+};
 
 export const useSaveMinimumRates = (customerId: number) => {
   const client = useQueryClient();

@@ -4,22 +4,26 @@ import { notifications } from '@mantine/notifications';
 import { Button, Center, Group, Loader, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import { useSaveMinimumRates, type MinimumRates } from '../api/rates.ts';
+import { useSaveGeneralMinimumRates, useSaveMinimumRates, type MinimumRates } from '../api/rates.ts';
 import { checkMinimumRates, hourLocked, type MinimumRateRow } from '../lib/rate-rules.ts';
 
 interface MinimumRatesFormProps {
-  customerId: number;
-  initial: MinimumRates;
+  /** null: the general minimums (tasks without a customer), which always apply. */
+  customerId: number | null;
+  initial: Pick<MinimumRates, 'minimum_rates'> & { customer_minimum_rates?: boolean };
 }
 
 /**
- * A customer's minimum charge per translation type (VERBA_ADMIN): hours at the pair's r2 and an
- * amount in euros, 0 to 999,999.99; the flash type's hours stay at 0.
+ * A customer's minimum charge per translation type, or the general one of guest quotes
+ * (VERBA_ADMIN): hours at the pair's r2 and an amount in euros, 0 to 999,999.99; the flash type's
+ * hours stay at 0.
  */
 export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
   const { t } = useTranslation('rates');
-  const save = useSaveMinimumRates(customerId);
-  const [applies, setApplies] = useState(initial.customer_minimum_rates);
+  const general = customerId === null;
+  const saveCustomer = useSaveMinimumRates(customerId ?? 0);
+  const saveGeneral = useSaveGeneralMinimumRates();
+  const [applies, setApplies] = useState(initial.customer_minimum_rates ?? true);
   const [rows, setRows] = useState<MinimumRateRow[]>(() =>
     initial.minimum_rates.map(({ translation_type_id, hour, amount }) => ({
       translation_type_id,
@@ -41,25 +45,38 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
       return;
     }
     setErrors({});
-    save.mutate(checked.body, {
+    const handlers = {
       onSuccess: () =>
-        notifications.show({ color: 'green', title: t('minimum.doneTitle'), message: t('minimum.done') }),
-      onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
-    });
+        notifications.show({
+          color: 'green',
+          title: t('minimum.doneTitle'),
+          message: t(general ? 'minimum.generalDone' : 'minimum.done'),
+        }),
+      onError: (error: Error) => setErrors(serverFieldErrors(error) ?? {}),
+    };
+    if (general) saveGeneral.mutate({ minimum_rates: checked.body.minimum_rates }, handlers);
+    else saveCustomer.mutate(checked.body, handlers);
   };
 
   const shown = rows.flatMap((_, i) => [`minimum_rates.${i}.hour`, `minimum_rates.${i}.amount`]);
   const other = unplacedErrors(errors, shown);
   return (
-    <form className={formClasses.form} onSubmit={submit} noValidate data-testid="minimum-rates-form">
+    <form
+      className={formClasses.form}
+      onSubmit={submit}
+      noValidate
+      data-testid={general ? 'general-minimum-rates-form' : 'minimum-rates-form'}
+    >
       <Stack gap="md">
-        <Switch
-          label={t('minimum.applies')}
-          description={t('minimum.appliesHelp')}
-          checked={applies}
-          onChange={(event) => setApplies(event.currentTarget.checked)}
-          data-testid="minimum-applies"
-        />
+        {general ? null : (
+          <Switch
+            label={t('minimum.applies')}
+            description={t('minimum.appliesHelp')}
+            checked={applies}
+            onChange={(event) => setApplies(event.currentTarget.checked)}
+            data-testid="minimum-applies"
+          />
+        )}
         <Paper withBorder>
           <Table.ScrollContainer minWidth={0} type="native">
             <Table verticalSpacing="sm" horizontalSpacing="sm">
@@ -127,7 +144,11 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
           </Text>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="minimum-save">
+          <Button
+            type="submit"
+            loading={saveCustomer.isPending || saveGeneral.isPending}
+            data-testid="minimum-save"
+          >
             {t('minimum.save')}
           </Button>
         </Group>
@@ -142,8 +163,8 @@ export function MinimumRatesSection({
   data,
   loading,
 }: {
-  customerId: number;
-  data: MinimumRates | undefined;
+  customerId: number | null;
+  data: MinimumRatesFormProps['initial'] | undefined;
   loading: boolean;
 }) {
   const { t } = useTranslation('rates');
@@ -153,5 +174,5 @@ export function MinimumRatesSection({
         <Loader size="sm" />
       </Center>
     ) : null;
-  return <MinimumRatesForm key={customerId} customerId={customerId} initial={data} />;
+  return <MinimumRatesForm key={customerId ?? 'general'} customerId={customerId} initial={data} />;
 }

@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { GENERAL } from '../api/rates.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { GENERAL, useGeneralMinimumRates } from '../api/rates.ts';
+import { MinimumRatesSection } from '../components/minimum-rates-form.tsx';
 import { RateList } from '../components/rate-list.tsx';
 import { MissingRatesAlert } from '../components/missing-rates-alert.tsx';
 
-/** `/general/rates` (VERBA_ADMIN): the default price of each language pair, with Excel import and export. */
+/**
+ * `/general/rates` (VERBA_ADMIN): the default price of each language pair, with Excel import and
+ * export, and the general minimum charges that price the guests' quotes (tasks without a customer).
+ */
 export default function GeneralRatesPage() {
   const { t } = useTranslation('rates');
   const canManage = userCan(
     useAuthStore((state) => state.user),
     'rates:manage',
   );
+  const minimum = useGeneralMinimumRates(canManage);
   return (
     <div data-testid="general-rates-page">
       <PageHeader title={t('general.title')} description={t('general.description')} />
@@ -25,6 +32,17 @@ export default function GeneralRatesPage() {
         emptyText={t('general.empty')}
         testId="general-rates-table"
       />
+      {canManage ? (
+        <Box mt="xl">
+          <SectionCard
+            title={t('general.minimum')}
+            description={t('general.minimumHelp')}
+            testId="general-rates-minimum"
+          >
+            <MinimumRatesSection customerId={null} data={minimum.data} loading={minimum.isPending} />
+          </SectionCard>
+        </Box>
+      ) : null}
     </div>
   );
 }

@@ -7,8 +7,9 @@ describe('statusOptions', () => {
     expect(statusOptions('DONE', false)).toEqual(['TEMPORAL', 'DEFERRED', 'APPROVED', 'IN_COURSE']);
   });
 
-  it('offers a guest task only the temporary and deferred states', () => {
-    expect(statusOptions('IN_COURSE', true)).toEqual(['TEMPORAL', 'DEFERRED']);
+  it('offers a guest task the temporary and deferred states and the production path (ADR 0018)', () => {
+    expect(statusOptions('IN_COURSE', true)).toEqual(['TEMPORAL', 'DEFERRED', 'DONE']);
+    expect(statusOptions('DONE', true)).toEqual(['TEMPORAL', 'DEFERRED', 'IN_COURSE']);
   });
 
   it('starts a deferred task: only IN_COURSE, as the API allows', () => {

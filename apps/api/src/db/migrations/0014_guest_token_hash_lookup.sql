@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_guest_token_sha256_idx" ON "tasks" USING btree (sha256(("guest_token")::bytea));--> statement-breakpoint
+CREATE INDEX "quote_requests_link_token_sha256_idx" ON "quote_requests" USING btree (sha256(("link_token")::bytea));
