@@ -11,11 +11,11 @@ import { columnsFor } from './dashboard-columns.ts';
 import { DashboardBarChart } from './dashboard-bar-chart.tsx';
 import { MonthlyCards } from './monthly-cards.tsx';
 
-/** A task in the due and queue tables: its number opens it, then its description. */
+/** A task in the due and queue tables: its number opens it (underlined: it sits in a line of text), then its description. */
 function TaskCell({ task }: { task: { id: number; code: string; description: string } }) {
   return (
     <Table.Td>
-      <Anchor component={Link} to={`/tasks/${task.id}`} size="sm">
+      <Anchor component={Link} to={`/tasks/${task.id}`} size="sm" underline="always">
         {task.code}
       </Anchor>{' '}
       <Text span size="sm">
