@@ -13,6 +13,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
+import { PostgresTranslationMemory } from '../src/modules/tasks/repository/memory.ts';
+import { contextHash } from '@verba/analysis';
+import { createHash } from 'node:crypto';
 
 const MB = 1024 * 1024;
 const targetBytes = Number(process.env.TM_BENCH_MB ?? 100) * MB;
@@ -48,6 +51,54 @@ async function generate(bytes: number): Promise<number> {
   out.end();
   await once(out, 'finish');
   return units;
+}
+
+/**
+ * A quote's lookups against the imported memory, as the analysis makes them (limit 10, lowest band
+ * 50): a sentence stored as is (exact), one with a word changed (fuzzy) and one unrelated (no match).
+ * Prints ms per lookup and a digest of the candidates, to compare runs for sameness.
+ */
+async function lookups(database: Database, customerId: number, units: number) {
+  const memory = new PostgresTranslationMemory(database.db, customerId, 'en', 'es');
+  const N = Number(process.env.TM_BENCH_LOOKUPS ?? 40);
+  const pick = (k: number) => Math.floor((((k * 7919) % 1000) / 1000) * Math.max(units, 1));
+  const kinds: Record<string, (k: number) => string> = {
+    exact: (k) => {
+      const i = pick(k);
+      return `Unit ${i}: the ${word(i, 1)} keeps your ${word(i, 2)} and ${word(i, 3)} safe on every ${word(i, 4)}.`;
+    },
+    fuzzy: (k) => {
+      const i = pick(k);
+      return `Unit ${i}: the ${word(i, 1)} keeps all your ${word(i, 2)} and ${word(i, 3)} safe on each ${word(i, 4)}.`;
+    },
+    'no match': (k) => `Weather forecast number ${k} for the northern mountains this weekend.`,
+  };
+  const digest = createHash('sha256');
+  const parts: string[] = [];
+  for (const [kind, text] of Object.entries(kinds)) {
+    const t0 = performance.now();
+    let found = 0;
+    for (let k = 0; k < N; k++) {
+      const q = text(k);
+      const hits = await memory.findCandidates(
+        { text: q, prevHash: contextHash(''), nextHash: contextHash('') },
+        { minScore: 50, limit: 10 },
+      );
+      found += hits.length;
+      digest.update(
+        hits
+          .map((h) => h.source)
+          .sort()
+          .join('\n'),
+      );
+    }
+    parts.push(
+      `${kind} ${((performance.now() - t0) / N).toFixed(1)} ms (${(found / N).toFixed(1)} candidates)`,
+    );
+  }
+  console.log(
+    `  TM lookup per segment (${N} each): ${parts.join(', ')}; digest ${digest.digest('hex').slice(0, 12)}`,
+  );
 }
 
 async function run(label: string, open: () => Promise<Database>, cleanup?: () => Promise<void>) {
@@ -113,6 +164,7 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
   console.log(
     `  RSS of the process (server and client): ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during import and export`,
   );
+  await lookups(database, acme, units);
   await app.close();
   await database.close();
   await cleanup?.();
