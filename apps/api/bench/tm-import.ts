@@ -1,7 +1,8 @@
 // TMX import and export of a large translation memory. Prints figures; asserts nothing.
 //   npm run bench:tm                         (embedded PGlite, a 100 MB TMX)
 //   TM_BENCH_MB=1024 npm run bench:tm        (a 1 GB TMX)
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm   (PostgreSQL)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm   (PostgreSQL too)
+//   TM_BENCH_DATABASES=postgres       PostgreSQL only;  TM_BENCH_LOOKUPS=<n>  lookups per kind (40; 0: none)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,7 @@ async function generate(bytes: number): Promise<number> {
 async function lookups(database: Database, customerId: number, units: number) {
   const memory = new PostgresTranslationMemory(database.db, customerId, 'en', 'es');
   const N = Number(process.env.TM_BENCH_LOOKUPS ?? 40);
+  if (!N) return;
   const pick = (k: number) => Math.floor((((k * 7919) % 1000) / 1000) * Math.max(units, 1));
   const kinds: Record<string, (k: number) => string> = {
     exact: (k) => {
@@ -101,7 +103,33 @@ async function lookups(database: Database, customerId: number, units: number) {
   );
 }
 
-async function run(label: string, open: () => Promise<Database>, cleanup?: () => Promise<void>) {
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving database `name` (local server only:
+ * read from /proc; 0 elsewhere). With the process's own CPU time, a figure that a machine shared
+ * with other work distorts less than wall time.
+ */
+function serverCpu(name: string | undefined): number {
+  if (!name) return 0;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(name)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+async function run(
+  label: string,
+  open: () => Promise<Database>,
+  cleanup?: () => Promise<void>,
+  dbName?: string,
+) {
   const database = await open();
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
@@ -137,6 +165,8 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
   form.append('target_language', lang('es'));
   // A Blob backed by the file: streamed from disk, never read whole.
   form.append('file', await fs.openAsBlob(file), 'big.tmx');
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpu(dbName);
   const t0 = performance.now();
   const imported = await fetch(`${url}/api/customers/${acme}/memories`, {
     method: 'POST',
@@ -144,6 +174,8 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
     body: form,
   });
   const importMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpuS = serverCpu(dbName) - server0;
   const body = (await imported.json()) as { data?: { units: number }; message?: string };
   const units = body.data?.units ?? 0;
   const t1 = performance.now();
@@ -157,6 +189,9 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
   console.log(`${label}:`);
   console.log(
     `  import  ${imported.status}  ${(size / MB).toFixed(0)} MB, ${units.toLocaleString('en')} units stored in ${(importMs / 1000).toFixed(1)} s  (${Math.round(units / (importMs / 1000)).toLocaleString('en')} units/s, ${(size / MB / (importMs / 1000)).toFixed(1)} MB/s)${body.message ? `  ${body.message}` : ''}`,
+  );
+  console.log(
+    `          CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${dbName ? `, PostgreSQL backends ${serverCpuS.toFixed(1)} s` : ''} (load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
   );
   console.log(
     `  export  ${exported.status}  ${(exportBytes / MB).toFixed(0)} MB in ${(exportMs / 1000).toFixed(1)} s  (${(exportBytes / MB / (exportMs / 1000)).toFixed(1)} MB/s)`,
@@ -175,7 +210,9 @@ const generated = await generate(targetBytes);
 console.log(
   `generated ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX, ${generated.toLocaleString('en')} units, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
-await run('embedded PGlite', () => openDatabase({ dataDir: path.join(work, 'db') }));
+// TM_BENCH_DATABASES=postgres skips the embedded run (the 1 GB PostgreSQL figure).
+if (process.env.TM_BENCH_DATABASES !== 'postgres')
+  await run('embedded PGlite', () => openDatabase({ dataDir: path.join(work, 'db') }));
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
   const name = `verba_bench_tm_${randomBytes(4).toString('hex')}`;
@@ -194,6 +231,7 @@ if (serverUrl) {
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
+    name,
   );
 }
 fs.rmSync(work, { recursive: true, force: true });
