@@ -167,12 +167,18 @@ async function run(
   form.append('file', await fs.openAsBlob(file), 'big.tmx');
   const cpu0 = process.cpuUsage();
   const server0 = serverCpu(dbName);
+  // fetch gives up on a response that takes over 5 minutes (undici's headersTimeout): a 1 GB import on
+  // a busy machine can. Node's own undici Agent, made again without the timeouts.
+  const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')] as
+    { constructor: new (options: object) => unknown } | undefined;
+  const dispatcher = shared ? new shared.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
   const t0 = performance.now();
   const imported = await fetch(`${url}/api/customers/${acme}/memories`, {
     method: 'POST',
     headers: auth,
     body: form,
-  });
+    ...(dispatcher ? { dispatcher } : {}),
+  } as RequestInit);
   const importMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const serverCpuS = serverCpu(dbName) - server0;
