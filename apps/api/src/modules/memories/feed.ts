@@ -20,8 +20,8 @@ export interface Feed {
 /**
  * Adds a stream of units to a customer's memory for one pair, recording the feed (file name,
  * origin, who, how many). All or nothing (ADR 0021):
- * - on PostgreSQL, one transaction: nobody sees a unit before the last one is in, and a failure,
- *   a cancelled request or a crash leaves the memory as it was;
+ * - on PostgreSQL, one transaction: nobody sees a unit before the last one is in, and a bad file,
+ *   a failed insert or a crash leaves the memory as it was;
  * - on the embedded database, whose only connection a long transaction would hold (stalling every
  *   other request for the length of a 1 GB import), batches in autocommit: a failure removes the
  *   feed's units and its row, and a feed a crash left unfinished (`units` still 0) is removed at the
