@@ -1,7 +1,8 @@
 // TMX import and export of a large translation memory. Prints figures; asserts nothing.
 //   npm run bench:tm                         (embedded PGlite, a 100 MB TMX)
 //   TM_BENCH_MB=1024 npm run bench:tm        (a 1 GB TMX)
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm   (PostgreSQL)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm   (PostgreSQL too)
+//   TM_BENCH_DATABASES=postgres       PostgreSQL only;  TM_BENCH_LOOKUPS=<n>  lookups per kind (40; 0: none)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
+import { PostgresTranslationMemory } from '../src/modules/tasks/repository/memory.ts';
+import { contextHash } from '@verba/analysis';
+import { createHash } from 'node:crypto';
 
 const MB = 1024 * 1024;
 const targetBytes = Number(process.env.TM_BENCH_MB ?? 100) * MB;
@@ -50,7 +54,82 @@ async function generate(bytes: number): Promise<number> {
   return units;
 }
 
-async function run(label: string, open: () => Promise<Database>, cleanup?: () => Promise<void>) {
+/**
+ * A quote's lookups against the imported memory, as the analysis makes them (limit 10, lowest band
+ * 50): a sentence stored as is (exact), one with a word changed (fuzzy) and one unrelated (no match).
+ * Prints ms per lookup and a digest of the candidates, to compare runs for sameness.
+ */
+async function lookups(database: Database, customerId: number, units: number) {
+  const memory = new PostgresTranslationMemory(database.db, customerId, 'en', 'es');
+  const N = Number(process.env.TM_BENCH_LOOKUPS ?? 40);
+  if (!N) return;
+  const pick = (k: number) => Math.floor((((k * 7919) % 1000) / 1000) * Math.max(units, 1));
+  const kinds: Record<string, (k: number) => string> = {
+    exact: (k) => {
+      const i = pick(k);
+      return `Unit ${i}: the ${word(i, 1)} keeps your ${word(i, 2)} and ${word(i, 3)} safe on every ${word(i, 4)}.`;
+    },
+    fuzzy: (k) => {
+      const i = pick(k);
+      return `Unit ${i}: the ${word(i, 1)} keeps all your ${word(i, 2)} and ${word(i, 3)} safe on each ${word(i, 4)}.`;
+    },
+    'no match': (k) => `Weather forecast number ${k} for the northern mountains this weekend.`,
+  };
+  const digest = createHash('sha256');
+  const parts: string[] = [];
+  for (const [kind, text] of Object.entries(kinds)) {
+    const t0 = performance.now();
+    let found = 0;
+    for (let k = 0; k < N; k++) {
+      const q = text(k);
+      const hits = await memory.findCandidates(
+        { text: q, prevHash: contextHash(''), nextHash: contextHash('') },
+        { minScore: 50, limit: 10 },
+      );
+      found += hits.length;
+      digest.update(
+        hits
+          .map((h) => h.source)
+          .sort()
+          .join('\n'),
+      );
+    }
+    parts.push(
+      `${kind} ${((performance.now() - t0) / N).toFixed(1)} ms (${(found / N).toFixed(1)} candidates)`,
+    );
+  }
+  console.log(
+    `  TM lookup per segment (${N} each): ${parts.join(', ')}; digest ${digest.digest('hex').slice(0, 12)}`,
+  );
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving database `name` (local server only:
+ * read from /proc; 0 elsewhere). With the process's own CPU time, a figure that a machine shared
+ * with other work distorts less than wall time.
+ */
+function serverCpu(name: string | undefined): number {
+  if (!name) return 0;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(name)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+async function run(
+  label: string,
+  open: () => Promise<Database>,
+  cleanup?: () => Promise<void>,
+  dbName?: string,
+) {
   const database = await open();
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
@@ -86,13 +165,23 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
   form.append('target_language', lang('es'));
   // A Blob backed by the file: streamed from disk, never read whole.
   form.append('file', await fs.openAsBlob(file), 'big.tmx');
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpu(dbName);
+  // fetch gives up on a response that takes over 5 minutes (undici's headersTimeout): a 1 GB import on
+  // a busy machine can. Node's own undici Agent, made again without the timeouts.
+  const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')] as
+    { constructor: new (options: object) => unknown } | undefined;
+  const dispatcher = shared ? new shared.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
   const t0 = performance.now();
   const imported = await fetch(`${url}/api/customers/${acme}/memories`, {
     method: 'POST',
     headers: auth,
     body: form,
-  });
+    ...(dispatcher ? { dispatcher } : {}),
+  } as RequestInit);
   const importMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpuS = serverCpu(dbName) - server0;
   const body = (await imported.json()) as { data?: { units: number }; message?: string };
   const units = body.data?.units ?? 0;
   const t1 = performance.now();
@@ -108,11 +197,15 @@ async function run(label: string, open: () => Promise<Database>, cleanup?: () =>
     `  import  ${imported.status}  ${(size / MB).toFixed(0)} MB, ${units.toLocaleString('en')} units stored in ${(importMs / 1000).toFixed(1)} s  (${Math.round(units / (importMs / 1000)).toLocaleString('en')} units/s, ${(size / MB / (importMs / 1000)).toFixed(1)} MB/s)${body.message ? `  ${body.message}` : ''}`,
   );
   console.log(
+    `          CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${dbName ? `, PostgreSQL backends ${serverCpuS.toFixed(1)} s` : ''} (load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+  );
+  console.log(
     `  export  ${exported.status}  ${(exportBytes / MB).toFixed(0)} MB in ${(exportMs / 1000).toFixed(1)} s  (${(exportBytes / MB / (exportMs / 1000)).toFixed(1)} MB/s)`,
   );
   console.log(
     `  RSS of the process (server and client): ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during import and export`,
   );
+  await lookups(database, acme, units);
   await app.close();
   await database.close();
   await cleanup?.();
@@ -123,7 +216,9 @@ const generated = await generate(targetBytes);
 console.log(
   `generated ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX, ${generated.toLocaleString('en')} units, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
-await run('embedded PGlite', () => openDatabase({ dataDir: path.join(work, 'db') }));
+// TM_BENCH_DATABASES=postgres skips the embedded run (the 1 GB PostgreSQL figure).
+if (process.env.TM_BENCH_DATABASES !== 'postgres')
+  await run('embedded PGlite', () => openDatabase({ dataDir: path.join(work, 'db') }));
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
   const name = `verba_bench_tm_${randomBytes(4).toString('hex')}`;
@@ -142,6 +237,7 @@ if (serverUrl) {
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
+    name,
   );
 }
 fs.rmSync(work, { recursive: true, force: true });

@@ -25,6 +25,11 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
 }
 
+/** Whether `db` (or a transaction of it) is the embedded PGlite: one connection, in this process. */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**

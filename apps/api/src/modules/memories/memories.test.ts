@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTmx } from '@verba/analysis';
 import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { tmImports, tmUnits } from '../../db/schema/index.ts';
+import { sweepUnfinishedFeeds } from './service.ts';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 
@@ -149,6 +152,88 @@ describe('translation memories', () => {
       (await call(t.app, 'GET', `/api/customers/${acme}/memories`, { token: tokens.acmeAdmin })).status,
     ).toBe(403);
     expect((await upload(acme, tmx(UNITS), tokens.acmeAdmin)).status).toBe(403);
+  });
+
+  it('a TMX of several insert batches keeps file order; one broken after them stores nothing', async () => {
+    const many: Array<[string, string]> = Array.from({ length: 12_345 }, (_, i) => [
+      `Sentence number ${i} of the long memory.`,
+      `Frase número ${i} de la memoria larga.`,
+    ]);
+    const before = (await call(t.app, 'GET', `/api/customers/${acme}/memories`, { token: tokens.admin })).json
+      .data;
+    const broken = tmx(many).replace('</body></tmx>', '<tu><tuv xml:lang="en"><seg>Broken');
+    const bad = await upload(acme, broken);
+    expect(bad.status).toBe(422);
+    expect(
+      (await call(t.app, 'GET', `/api/customers/${acme}/memories`, { token: tokens.admin })).json.data,
+    ).toEqual(before);
+    const [leftover] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tmUnits)
+      .where(eq(tmUnits.customer_id, acme));
+    expect(leftover!.n).toBe(3);
+
+    const res = await upload(globex, tmx(many));
+    expect(res.status).toBe(201);
+    expect(res.json.data.units).toBe(12_345);
+    const exported = await call(t.app, 'GET', `/api/customers/${globex}/memories/en/es/export`, {
+      token: tokens.admin,
+    });
+    const back: string[] = [];
+    for await (const unit of readTmx(Readable.from([exported.raw.body]), {
+      sourceLanguage: 'en',
+      targetLanguage: 'es',
+    }))
+      back.push(`${unit.source}|${unit.target}`);
+    expect(back).toEqual(many.map(([s, g]) => `${s}|${g}`));
+    // the units carry their context (in-context matches), chained in file order
+    const units = await t.database.db
+      .select({ prev: tmUnits.prev_hash, next: tmUnits.next_hash, hash: tmUnits.source_hash })
+      .from(tmUnits)
+      .where(eq(tmUnits.customer_id, globex))
+      .orderBy(tmUnits.id)
+      .limit(6000);
+    expect(units[5000]!.prev).toBe(units[4999]!.hash);
+    expect(units[4999]!.next).toBe(units[5000]!.hash);
+    expect(
+      (await call(t.app, 'DELETE', `/api/customers/${globex}/memories/en/es`, { token: tokens.admin }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('an embedded-database import a crash cut short is removed at the next start', async () => {
+    const db = t.database.db;
+    const [feed] = await db
+      .insert(tmImports)
+      .values({
+        customer_id: globex,
+        source_lang: 'en',
+        target_lang: 'fr',
+        origin: 'TMX',
+        file_name: 'cut.tmx',
+      })
+      .returning();
+    await db.insert(tmUnits).values({
+      customer_id: globex,
+      source_lang: 'en',
+      target_lang: 'fr',
+      source_text: 'Half',
+      target_text: 'Moitié',
+      source_hash: 'h',
+      import_id: feed!.id,
+    });
+    const removed = await sweepUnfinishedFeeds(db);
+    const left = await db.select().from(tmUnits).where(eq(tmUnits.customer_id, globex));
+    if (t.database.kind === 'pglite') {
+      expect(removed).toBe(1);
+      expect(left).toEqual([]);
+    } else {
+      // PostgreSQL imports are one transaction: a crash leaves nothing, and nothing is swept
+      expect(removed).toBe(0);
+      expect(left).toHaveLength(1);
+      await db.delete(tmUnits).where(eq(tmUnits.import_id, feed!.id));
+    }
+    await db.delete(tmImports).where(eq(tmImports.id, feed!.id));
   });
 
   it('deletes a pair: units and imports', async () => {

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { languages, tmImports, tmUnits, users } from '../../db/schema/index.ts';
 
-export type TmUnitInsert = typeof tmUnits.$inferInsert;
 export type TmImportRow = typeof tmImports.$inferSelect;
 export interface Pair {
   customerId: number;
@@ -76,8 +75,73 @@ export async function removeFeed(db: Db, id: number) {
   await db.delete(tmImports).where(eq(tmImports.id, id));
 }
 
-export async function insertUnits(db: Db, units: TmUnitInsert[]) {
-  if (units.length) await db.insert(tmUnits).values(units);
+/** Columns of a batch of units, one array each (sent as five array parameters). */
+export interface UnitBatch {
+  source: string[];
+  target: string[];
+  hash: string[];
+  prev: (string | null)[];
+  next: (string | null)[];
+}
+export const emptyBatch = (): UnitBatch => ({ source: [], target: [], hash: [], prev: [], next: [] });
+export interface UnitBatchTarget extends Pair {
+  importId: number;
+}
+
+/**
+ * Inserts a batch of units in one statement: `unnest` of five arrays, so the statement is the same
+ * text (and plan) whatever the batch size, with no per-row parameters to build; in file order.
+ */
+export async function insertUnitBatch(db: Db, into: UnitBatchTarget, rows: UnitBatch): Promise<void> {
+  if (!rows.source.length) return;
+  await db.execute(sql`
+    insert into tm_units
+      (customer_id, source_lang, target_lang, import_id, source_text, target_text, source_hash, prev_hash, next_hash)
+    select ${into.customerId}::integer, ${into.source}::varchar, ${into.target}::varchar, ${into.importId}::integer,
+      u.source_text, u.target_text, u.source_hash, u.prev_hash, u.next_hash
+    from unnest(${sql.param(rows.source)}::text[], ${sql.param(rows.target)}::text[], ${sql.param(rows.hash)}::text[],
+      ${sql.param(rows.prev)}::text[], ${sql.param(rows.next)}::text[])
+      with ordinality as u(source_text, target_text, source_hash, prev_hash, next_hash, n)
+    order by u.n`);
+}
+
+/**
+ * Settings for a bulk insert into tm_units: the trigram (GIN) index takes new entries in its pending
+ * list, up to 64 MB, and merges them in memory in large sorted runs instead of descending the index
+ * for each of a unit's ~60 trigrams. `local`: for the current transaction only (PostgreSQL); else for
+ * the session until `resetBulkInsertSettings` (the embedded database's one connection).
+ */
+export async function bulkInsertSettings(db: Db, local: boolean): Promise<void> {
+  const scope = local ? sql.raw('local') : sql.raw('session');
+  await db.execute(sql`set ${scope} gin_pending_list_limit = '64MB'`);
+  await db.execute(sql`set ${scope} work_mem = '64MB'`);
+}
+
+export async function resetBulkInsertSettings(db: Db): Promise<void> {
+  await db.execute(sql`reset gin_pending_list_limit`);
+  await db.execute(sql`reset work_mem`);
+}
+
+/** Merges the trigram index's pending list into the index, so lookups never scan a long list. */
+export async function mergeTrigramPending(db: Db): Promise<void> {
+  await db.execute(sql`select gin_clean_pending_list('tm_units_source_trgm_idx'::regclass)`);
+}
+
+/**
+ * Refreshes the planner's statistics of tm_units. Without them, right after a large import the
+ * planner still takes the pair's few rows of before, scans the pair through the btree and computes
+ * the similarity of every unit (seconds per segment) instead of asking the trigram index
+ * (milliseconds). PostgreSQL's autovacuum would get there a minute later; PGlite has none.
+ */
+export async function analyzeUnits(db: Db): Promise<void> {
+  await db.execute(sql`analyze tm_units`);
+}
+
+/** Removes the feeds a crash left unfinished (no unit count yet) and their units; how many. */
+export async function removeUnfinishedFeeds(db: Db): Promise<number> {
+  const rows = await db.select({ id: tmImports.id }).from(tmImports).where(eq(tmImports.units, 0));
+  for (const row of rows) await removeFeed(db, row.id);
+  return rows.length;
 }
 
 export async function countPair(db: Db, pair: Pair): Promise<number> {

@@ -58,6 +58,12 @@ async function receiveTmx(app: FastifyInstance, request: FastifyRequest): Promis
 
 /** Translation memories per customer and language pair (issue 16). */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An embedded-database import a crash cut short leaves units behind: removed before serving.
+  app.addHook('onReady', async () => {
+    const removed = await service.sweepUnfinishedFeeds(app.db);
+    if (removed) app.log.warn({ removed }, 'removed translation-memory imports a crash left unfinished');
+  });
+
   app.get(
     '/customers/:id/memories',
     {
