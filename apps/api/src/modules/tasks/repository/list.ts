@@ -142,7 +142,9 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery, plan: 
       // Words by full text (the stored search_words, tasks_search_words_idx), a code or number also by any part of it
       // (tasks_code_trgm_idx): "31337" finds the task coded "Q-31337".
       searched = or(
-        sql`"tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')})`,
+        // A search with other characters than letters, digits and spaces ("Bulk_99%") must also
+        // contain them as typed: its words only narrow the rows down.
+        sql`("tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')}) and (${sql.placeholder('plain')}::boolean or ${tasks.description} ilike ${sql.placeholder('pattern')}))`,
         ilike(tasks.code, sql.placeholder('pattern')),
       );
     const where = and(scoped, searched);
@@ -253,6 +255,7 @@ export async function listTasks(
     pattern: search ? containsPattern(search) : undefined,
     // Without a letter or digit, no word matches (the code's pattern still may).
     words: words ?? '',
+    plain: search ? /^[\p{L}\p{N}\s]+$/u.test(search) : true,
     exact: search,
     exact_upper: search?.toUpperCase(),
     walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
