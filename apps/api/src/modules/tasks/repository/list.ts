@@ -269,10 +269,7 @@ export async function listTasks(
   const codeLike = search !== undefined && /^\S+$/.test(search) && /\d/.test(search);
   const walkable = search !== undefined && !codeLike && WALKABLE_SORTS.includes(q.sort);
   // The task coded exactly as the search comes first on the first page (a unique index).
-  const exactLookup =
-    search !== undefined && q.page === 1 && /^\S{1,32}$/.test(search)
-      ? taskListStatements(db, lister, q, 'exact').page.execute(values)
-      : Promise.resolve([]);
+  const mayBeCode = search !== undefined && q.page === 1 && /^\S{1,32}$/.test(search);
   let statements = taskListStatements(db, lister, q, walkable ? 'walk' : 'matches');
   let rows = await statements.page.execute(values);
   if (walkable && rows.length < q.per_page) {
@@ -283,7 +280,15 @@ export async function listTasks(
   // A walk that filled the page counted only the newest rows: below the cap, count them all.
   if (walkable && rows.length === q.per_page && (total?.n ?? 0) <= TOTAL_CAP)
     total = (await taskListStatements(db, lister, q, 'matches').count.execute(values))[0];
-  const exact = await exactLookup;
+  // The exact code is among the matches: looked up apart only when the page is full without it.
+  const isExact = (code: string) => code === search || code === values.exact_upper;
+  const exact = !mayBeCode
+    ? []
+    : rows.some((r) => isExact(r.code))
+      ? rows.filter((r) => isExact(r.code))
+      : rows.length === q.per_page
+        ? await taskListStatements(db, lister, q, 'exact').page.execute(values)
+        : [];
   if (exact.length) {
     const first = new Set(exact.map((r) => r.id));
     rows = [...exact, ...rows.filter((r) => !first.has(r.id))].slice(0, q.per_page);
