@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Every reply written by fast-json-stringify is compared with what zod writes (lib/serializer.ts).
+    env: { VERBA_CHECK_SERIALIZER: '1' },
   },
 });

@@ -8,14 +8,13 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
 import { reuseFiguresFor } from '../src/modules/dashboard/service.ts';
-import { seedTasks } from './seed.ts';
+import { seedDashboardFields, seedTasks } from './seed.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,32 +38,6 @@ async function load(title: string, url: string, headers: Record<string, string>,
   );
 }
 
-/** What the dashboards read beyond the shared seed: approvals over 12 months, words, prices, due dates, targets. */
-async function addDashboardFields(database: Database) {
-  const db = database.db;
-  await db.execute(sql`
-    update tasks set
-      approved_at = now() - ((id % 365) || ' days')::interval,
-      word_count = 100 + id % 5000,
-      price_taxes = round(base_price * 0.21, 2),
-      taxed_price = round(base_price * 1.21, 2),
-      amount_to_pay = round(base_price * 1.21, 2),
-      due_date = now() + ((id % 40) - 10 || ' days')::interval
-    where code like 'B%' and state in ('APPROVED', 'IN_COURSE', 'DONE', 'DEFERRED')`);
-  await db.execute(
-    sql`update tasks set state = 'CALCULATING' where code like 'B%' and state = 'DRAFT' and id % 500 = 0`,
-  );
-  await db.execute(sql`
-    insert into task_target_languages (task_id, language_id)
-    select t.id, l.id from tasks t join languages l
-      on l.iso_code = (array['es', 'ca', 'fr', 'de'])[1 + t.id % 4]
-         or (t.id % 3 = 0 and l.iso_code = 'it')
-    where t.code like 'B%'
-    on conflict do nothing`);
-  await db.execute(sql`vacuum analyze tasks`);
-  await db.execute(sql`vacuum analyze task_target_languages`);
-}
-
 const name = `verba_bench_${randomBytes(4).toString('hex')}`;
 const admin = serverUrl && !embedded ? new pg.Client({ connectionString: serverUrl }) : null;
 let databaseUrl: string | undefined;
@@ -81,7 +54,7 @@ try {
   await seedDemoData(database.db);
   const t0 = performance.now();
   await seedTasks(database.db, TASKS);
-  await addDashboardFields(database);
+  await seedDashboardFields(database.db);
   console.log(
     `${database.kind}: ${TASKS} tasks inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s each`,
   );

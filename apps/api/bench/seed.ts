@@ -77,3 +77,28 @@ export async function seedLargeTask(db: Db, files = 20, languages = 3): Promise<
          as s(f, t)`);
   return id;
 }
+
+/** What the dashboards read beyond the shared seed: approvals over 12 months, words, prices, due dates, targets. */
+export async function seedDashboardFields(db: Db): Promise<void> {
+  await db.execute(sql`
+    update tasks set
+      approved_at = now() - ((id % 365) || ' days')::interval,
+      word_count = 100 + id % 5000,
+      price_taxes = round(base_price * 0.21, 2),
+      taxed_price = round(base_price * 1.21, 2),
+      amount_to_pay = round(base_price * 1.21, 2),
+      due_date = now() + ((id % 40) - 10 || ' days')::interval
+    where code like 'B%' and state in ('APPROVED', 'IN_COURSE', 'DONE', 'DEFERRED')`);
+  await db.execute(
+    sql`update tasks set state = 'CALCULATING' where code like 'B%' and state = 'DRAFT' and id % 500 = 0`,
+  );
+  await db.execute(sql`
+    insert into task_target_languages (task_id, language_id)
+    select t.id, l.id from tasks t join languages l
+      on l.iso_code = (array['es', 'ca', 'fr', 'de'])[1 + t.id % 4]
+         or (t.id % 3 = 0 and l.iso_code = 'it')
+    where t.code like 'B%'
+    on conflict do nothing`);
+  await db.execute(sql`vacuum analyze tasks`);
+  await db.execute(sql`vacuum analyze task_target_languages`);
+}

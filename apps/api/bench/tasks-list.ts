@@ -14,7 +14,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
-import { seedLargeTask, seedTasks } from './seed.ts';
+import { reuseFiguresFor } from '../src/modules/dashboard/service.ts';
+import { seedDashboardFields, seedLargeTask, seedTasks } from './seed.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -89,6 +90,8 @@ try {
   const t0 = performance.now();
   await seedTasks(database.db, TASKS);
   const large = await seedLargeTask(database.db, 20, 3);
+  // What the dashboards read: approvals over 12 months, words, prices, due dates, targets.
+  await seedDashboardFields(database.db);
   console.log(
     `${database.kind}: ${TASKS} tasks inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s each`,
   );
@@ -146,7 +149,28 @@ try {
     url: `${base}/api/tasks?search=benchmark`,
     headers: staff,
   });
+  // A word of one task only (the large task's description).
+  await load('search for a rare word', { url: `${base}/api/tasks?search=guide`, headers: staff });
+  // Part of a code: "2123" finds B42123 (and B12123, …).
+  await load('search for part of a code', { url: `${base}/api/tasks?search=2123`, headers: staff });
   await load('task detail, 20 files x 3 languages', { url: `${base}/api/task/${large}`, headers: staff });
+  // The dashboards (issue 22: p99 under 200 ms at 50 connections): as served (each reply reused
+  // for 30 s per scope, refreshed while the last one is served), then recomputed on every request.
+  const clientAdmin = await bearer('admin@acme.test');
+  await fetch(`${base}/api/dashboard/staff`, { headers: staff });
+  await fetch(`${base}/api/dashboard/client`, { headers: clientAdmin });
+  await load('dashboard, staff (as served)', { url: `${base}/api/dashboard/staff`, headers: staff });
+  await load('dashboard, client admin (as served)', {
+    url: `${base}/api/dashboard/client`,
+    headers: clientAdmin,
+  });
+  reuseFiguresFor(0);
+  await load('dashboard, staff (recomputed)', { url: `${base}/api/dashboard/staff`, headers: staff });
+  await load('dashboard, client admin (recomputed)', {
+    url: `${base}/api/dashboard/client`,
+    headers: clientAdmin,
+  });
+  reuseFiguresFor(30_000);
   // Signed-in users going through the screens: lists, a search, detail, reference data, account, logs.
   const mixed: Request[] = [
     { path: '/api/tasks', headers: staff },

@@ -149,7 +149,12 @@ export async function dueTasks(db: Db, days: number, limit: number) {
         order by t.due_date, t.id
         limit ${limit}`,
   );
-  return { overdue: counts?.overdue ?? 0, due_soon: counts?.due_soon ?? 0, tasks: list };
+  return {
+    overdue: counts?.overdue ?? 0,
+    due_soon: counts?.due_soon ?? 0,
+    // PGlite hands raw timestamps as text: Dates, as the replies' serialiser writes them.
+    tasks: list.map((r) => ({ ...r, due_date: new Date(r.due_date) })),
+  };
 }
 
 export interface QueuedRow {
@@ -176,7 +181,7 @@ export async function analysisQueue(db: Db, limit: number) {
         order by t.updated_at, t.id
         limit ${limit}`,
   );
-  return { total: total?.n ?? 0, tasks: list };
+  return { total: total?.n ?? 0, tasks: list.map((r) => ({ ...r, since: new Date(r.since) })) };
 }
 
 /** A client's open tasks by state: tasks_customer_visible_idx (customer_id, state, …). */

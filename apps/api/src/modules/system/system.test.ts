@@ -152,6 +152,8 @@ describe('GET /api/dev/mail-outbox', () => {
         'GET /api/task/{id}/downloadTranslatedFile/{fileId}',
         'GET /api/task/{id}/translations.zip',
         'GET /api/task/{id}/downloadSourceFile/{fileId}',
+        'GET /api/task/temporal/{id}/downloadTranslatedFile/{fileId}',
+        'GET /api/task/temporal/{id}/translations.zip',
         'GET /api/rates/template',
         'GET /api/rates/excel',
         'GET /api/customers/{id}/excel/rate',

@@ -10,8 +10,8 @@ import {
 } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
-import { abilitiesFor, isStaffUser, visibleTasks } from './policy.ts';
-import { pricedForPayment } from './pricing.ts';
+import { abilitiesFor, isStaffUser } from './policy.ts';
+import { readinessOf } from './pricing.ts';
 import * as repo from './repository.ts';
 
 const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>
@@ -20,9 +20,10 @@ const localized = <T extends Record<string, unknown>>(row: T, field: string, loc
 /** The task as spec part 1 §3 describes it; staff also see the customer. */
 export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.input<typeof taskDetail>> {
   const user = actor.user;
-  const task = await repo.findVisibleTask(deps.db, visibleTasks(user), id);
-  if (!task) throw notFound();
-  const p = await repo.taskDetailParts(deps.db, task);
+  // One statement: the task, if the user may see it, with every part of its detail.
+  const found = await repo.taskWithDetailParts(deps.db, user, id);
+  if (!found) throw notFound();
+  const { task, parts: p } = found;
   const { source, type } = p;
   if (!source || !type) throw new Error(`task ${task.id} has lost its source language or type`);
   const state = task.state as TaskState;
@@ -32,7 +33,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     task.amount_to_pay,
     p.payments.map((row) => row.amount),
   );
-  const readiness = await pricedForPayment(deps.db, task);
+  const readiness = readinessOf(p.targets, task.amount_to_pay);
   const abilities = abilitiesFor(user, {
     state: task.state,
     isGuestTask: !task.customer_id,

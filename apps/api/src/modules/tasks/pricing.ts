@@ -159,12 +159,19 @@ export async function pricedForPayment(
   db: Db,
   task: Pick<TaskRow, 'id' | 'amount_to_pay'>,
 ): Promise<QuoteReadiness> {
-  const rows = await repo.targetLanguageRows(db, task.id);
+  return readinessOf(await repo.targetLanguageRows(db, task.id), task.amount_to_pay);
+}
+
+/** `pricedForPayment` from target language rows already read (the task detail reads them anyway). */
+export function readinessOf(
+  rows: Array<{ language_id: number; price_summary: unknown }>,
+  amountToPay: string,
+): QuoteReadiness {
   return quoteReadiness(
     rows.map((r) => ({
       targetLanguageId: r.language_id,
       rateMissing: (r.price_summary as { rateMissing?: boolean } | null)?.rateMissing,
     })),
-    task.amount_to_pay,
+    amountToPay,
   );
 }

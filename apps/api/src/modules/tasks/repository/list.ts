@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   ne,
@@ -24,6 +25,13 @@ import { tasksVisibleTo } from '../policy.ts';
 
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
+
+/** A search looks at most this many of the newest rows before it reads the matches from the indexes. */
+const WALK_BOUND = 1_000;
+/** A walk counts matches among at most this many of the newest rows. */
+const COUNT_WALK_BOUND = 2_000;
+/** Sorts with an index to walk (the primary key, tasks_created_idx, the code's unique index). */
+const WALKABLE_SORTS: string[] = ['id', 'created_at', 'code'];
 
 /** Lists report exact totals up to this many matches, then "1,000+" (`total_is_capped`). */
 export const TOTAL_CAP = 1_000;
@@ -70,7 +78,27 @@ function limitInText(n: number): Placeholder {
  * which filters are present, the sort. Values are placeholders, so each shape is built and planned
  * once (see `prepared`).
  */
-function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
+/**
+ * How a search finds its rows (issue 23):
+ * - `walk`: the sort order's index, newest first, matching rows kept, at most `walk_bound` rows
+ *   looked at: a word most tasks contain fills the page after a few rows;
+ * - `matches`: the matching rows from the indexes (full text on the description, trigrams on the
+ *   code), then sorted: a rare word, a number, or a word whose tasks are all old;
+ * - `exact`: the task whose code is the search (first on the first page).
+ */
+type SearchPlan = 'walk' | 'matches' | 'exact';
+
+/**
+ * The words of a search as a full-text query of the `simple` configuration, each word a prefix
+ * (`task 1` finds "Benchmark task 123"); null when it has no letter or digit. Only letters and
+ * digits reach `to_tsquery`, so a user's text cannot change the query's syntax.
+ */
+export function wordsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery, plan: SearchPlan = 'matches') {
   const stateFilter =
     q.state === 'APPROVED_AND_DRAFT'
       ? 'draft-approved'
@@ -85,7 +113,7 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
     lister.customer_id === null ? 'no-customer' : 'customer',
     stateFilter,
     q.client ? 'client' : '',
-    q.search ? 'search' : '',
+    q.search ? `search-${plan}` : '',
     q.sort,
     q.order,
     // The first page is the one nearly every visit asks for: its LIMIT is written into the SQL text
@@ -106,14 +134,20 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
     else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
     else conditions.push(ne(tasks.state, 'CANCELLED'));
     if (q.client) conditions.push(eq(tasks.customer_id, sql.placeholder('client')));
-    if (q.search)
-      conditions.push(
-        or(
-          ilike(tasks.description, sql.placeholder('pattern')),
-          ilike(tasks.code, sql.placeholder('pattern')),
-        ),
+    const scoped = and(...conditions.filter((c): c is SQL => Boolean(c)));
+    let searched: SQL | undefined;
+    if (q.search && plan === 'exact')
+      searched = inArray(tasks.code, [sql.placeholder('exact'), sql.placeholder('exact_upper')]);
+    else if (q.search)
+      // Words by full text (the stored search_words, tasks_search_words_idx), a code or number also by any part of it
+      // (tasks_code_trgm_idx): "31337" finds the task coded "Q-31337".
+      searched = or(
+        // A search with other characters than letters, digits and spaces ("Bulk_99%") must also
+        // contain them as typed: its words only narrow the rows down.
+        sql`("tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')}) and (${sql.placeholder('plain')}::boolean or ${tasks.description} ilike ${sql.placeholder('pattern')}))`,
+        ilike(tasks.code, sql.placeholder('pattern')),
       );
-    const where = and(...conditions.filter((c): c is SQL => Boolean(c)));
+    const where = and(scoped, searched);
     const sortColumn = {
       id: tasks.id,
       code: tasks.code,
@@ -122,7 +156,19 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
       state: tasks.state,
       amount: untaxed,
     }[q.sort];
-    const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+    // The matching rows are sorted after they are found: `+ 0` / `|| ''` keep the planner from
+    // walking the sort order's index past rows that do not match (80,030 rows for "task 1").
+    const sortKey =
+      plan === 'matches' && q.search
+        ? sortColumn === untaxed
+          ? untaxed
+          : ['id'].includes(q.sort)
+            ? sql`(${sortColumn} + 0)`
+            : q.sort === 'created_at'
+              ? sql`(${sortColumn} + interval '0 s')`
+              : sql`(${sortColumn} || '')`
+        : sortColumn;
+    const order = q.order === 'asc' ? asc(sortKey) : desc(sortKey);
     // A search is planned for its own pattern: the generic plan of a named statement cannot know
     // that a pattern is selective enough for the trigram index. An unnamed statement ('') gets a
     // plan per call; the rest of the shapes are named and planned once per connection.
@@ -130,10 +176,23 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
     // way: they are planned per call too.
     const statementName = (suffix: string) => (q.search || !firstPage ? '' : `${name}_${suffix}`);
     // Counting every match of a large list costs more than the page itself: count up to a cap.
+    // The newest `bound` rows of the list in its order, named "tasks" so that the columns and
+    // lookups read them as they read the table (a search's walk, see SearchPlan).
+    const newest = (bound: string) =>
+      db
+        .select({ ...getTableColumns(tasks), search_words: sql`"tasks"."search_words"`.as('search_words') })
+        .from(tasks)
+        .where(scoped)
+        .orderBy(order, desc(tasks.id))
+        .limit(sql.placeholder(bound))
+        .as('tasks') as unknown as typeof tasks;
+    const walking = plan === 'walk' && Boolean(q.search);
+    // A walk counts the matches among the newest `count_bound` rows: a common word reaches the cap
+    // at once; below the cap, `listTasks` counts again from the indexes.
     const capped = db
       .select({ one: sql`1` })
-      .from(tasks)
-      .where(where)
+      .from(walking ? newest('count_bound') : tasks)
+      .where(walking ? searched : where)
       .limit(limitInText(TOTAL_CAP + 1))
       .as('capped');
     const countQuery = db.select({ n: count() }).from(capped);
@@ -169,8 +228,8 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
           string | null
         >`case when ${tasks.customer_id} is null then (select qr.first_name || ' ' || qr.last_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
       })
-      .from(tasks)
-      .where(where)
+      .from(walking ? newest('walk_bound') : tasks)
+      .where(walking ? searched : where)
       .orderBy(order, desc(tasks.id))
       .limit(firstPage ? limitInText(q.per_page) : sql.placeholder('limit'))
       .offset(firstPage ? 0 : sql.placeholder('offset'))
@@ -185,18 +244,55 @@ export async function listTasks(
   lister: TaskLister,
   q: TaskListQuery,
 ): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
-  const statements = taskListStatements(db, lister, q);
+  const search = q.search || undefined;
+  const words = search ? wordsQuery(search) : null;
+  const offset = (q.page - 1) * q.per_page;
   const values = {
     scope_customer: lister.customer_id,
     scope_user: lister.id,
     state: q.state,
     client: q.client,
-    pattern: q.search ? containsPattern(q.search) : undefined,
+    pattern: search ? containsPattern(search) : undefined,
+    // Without a letter or digit, no word matches (the code's pattern still may).
+    words: words ?? '',
+    plain: search ? /^[\p{L}\p{N}\s]+$/u.test(search) : true,
+    exact: search,
+    exact_upper: search?.toUpperCase(),
+    walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
+    count_bound: COUNT_WALK_BOUND,
     limit: q.per_page,
-    offset: (q.page - 1) * q.per_page,
+    offset,
   };
-  const rows = await statements.page.execute(values);
-  const total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
+  // A code or a number (one token with a digit) is rare: its matches come straight from the
+  // indexes. Words first walk the newest rows in the list's order, where a common word fills the
+  // page at once; if they do not fill it, the matching rows are read from the indexes instead.
+  const codeLike = search !== undefined && /^\S+$/.test(search) && /\d/.test(search);
+  const walkable = search !== undefined && !codeLike && WALKABLE_SORTS.includes(q.sort);
+  // The task coded exactly as the search comes first on the first page (a unique index).
+  const mayBeCode = search !== undefined && q.page === 1 && /^\S{1,32}$/.test(search);
+  let statements = taskListStatements(db, lister, q, walkable ? 'walk' : 'matches');
+  let rows = await statements.page.execute(values);
+  if (walkable && rows.length < q.per_page) {
+    statements = taskListStatements(db, lister, q, 'matches');
+    rows = await statements.page.execute(values);
+  }
+  let total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
+  // A walk that filled the page counted only the newest rows: below the cap, count them all.
+  if (walkable && rows.length === q.per_page && (total?.n ?? 0) <= TOTAL_CAP)
+    total = (await taskListStatements(db, lister, q, 'matches').count.execute(values))[0];
+  // The exact code is among the matches: looked up apart only when the page is full without it.
+  const isExact = (code: string) => code === search || code === values.exact_upper;
+  const exact = !mayBeCode
+    ? []
+    : rows.some((r) => isExact(r.code))
+      ? rows.filter((r) => isExact(r.code))
+      : rows.length === q.per_page
+        ? await taskListStatements(db, lister, q, 'exact').page.execute(values)
+        : [];
+  if (exact.length) {
+    const first = new Set(exact.map((r) => r.id));
+    rows = [...exact, ...rows.filter((r) => !first.has(r.id))].slice(0, q.per_page);
+  }
   const n = Math.min(total?.n ?? 0, TOTAL_CAP);
   return {
     ...toPage(
