@@ -62,7 +62,9 @@ function simplify(node: unknown): unknown {
 export function compileFast(schema: unknown): ((data: unknown) => string) | null {
   if (!(schema instanceof z.ZodType)) return null;
   try {
-    const json = simplify(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', reused: 'inline' }));
+    const json = simplify(
+      z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', reused: 'inline' }),
+    );
     return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
   } catch {
     return null;

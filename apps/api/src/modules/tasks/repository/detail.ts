@@ -105,9 +105,21 @@ const jsonRows = (select: SQL) => sql`coalesce((${select}), '[]'::json)`;
 const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
 interface DetailJson {
-  files: Array<{ id: number; file_name: string; size: number; filter: string | null; error_key: string | null }>;
+  files: Array<{
+    id: number;
+    file_name: string;
+    size: number;
+    filter: string | null;
+    error_key: string | null;
+  }>;
   counts: Array<WordCountJson>;
-  translated: Array<{ id: number; source_file_id: number; language_id: number; file_name: string; created_at: string }>;
+  translated: Array<{
+    id: number;
+    source_file_id: number;
+    language_id: number;
+    file_name: string;
+    created_at: string;
+  }>;
   targets: Array<{
     language_id: number;
     iso_code: string;
@@ -192,7 +204,9 @@ interface WordCountJson {
  * role shape, so it is built and planned once per connection.
  */
 function taskDetailStatement(db: Db, lister: TaskLister) {
-  const key = ['task_detail', lister.type, lister.customer_id === null ? 'no-customer' : 'customer'].join(':');
+  const key = ['task_detail', lister.type, lister.customer_id === null ? 'no-customer' : 'customer'].join(
+    ':',
+  );
   return prepared(db, key, (name) => {
     const t = sql`"tasks"."id"`;
     const one = (select: SQL) => sql`(${select})`;
