@@ -21,3 +21,8 @@ export function prepared<T>(db: Db, key: string, build: (name: string) => T): T 
   }
   return statement;
 }
+
+/** Forgets the statements built for `db`: the next use builds each again (a test that fails a read). */
+export function forgetPrepared(db: Db): void {
+  statements.delete(db);
+}

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
+import { forgetPrepared } from '../../db/prepared.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { departments, languages, sourceFiles, tasks, translatedFiles } from '../../db/schema/index.ts';
 
@@ -204,7 +205,8 @@ describe('files are discarded only before the commit', () => {
     const select = vi.spyOn(t.app.db, 'select');
     const commit = vi.spyOn(t.app.db, 'transaction').mockImplementationOnce(async (work, config) => {
       const result = await t.app.db.transaction(work, config);
-      // the next read (the detail) fails, as a dropped connection would
+      // the next read (the detail, a prepared statement built again) fails, as a dropped connection would
+      forgetPrepared(t.app.db);
       select.mockImplementationOnce(() => {
         failed = true;
         throw new Error('connection lost');
