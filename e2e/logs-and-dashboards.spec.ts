@@ -50,8 +50,8 @@ test.describe('action logs in the reader’s language', () => {
     await waitForScreen(page);
     const table = page.getByTestId('logs-table');
     await expect(table.getByRole('columnheader', { name: 'Acción' })).toBeVisible();
-    await expect(table.getByText('Inicio de sesión').first()).toBeVisible();
-    await expect(table.getByText('Ha iniciado sesión').first()).toBeVisible();
+    await expect(table.getByText('Inicio de sesión').filter({ visible: true }).first()).toBeVisible();
+    await expect(table.getByText('Ha iniciado sesión').filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText('auth.login', { exact: true }).first()).toBeVisible();
     await expect(page.getByLabel('Desde')).toHaveAttribute('data-testid', 'logs-start_date');
     await expect(page.getByText('dd/mm/aaaa').first()).toBeVisible();
@@ -95,9 +95,9 @@ test.describe('action logs in the reader’s language', () => {
     await waitForScreen(page);
     const table = page.getByTestId('logs-table');
     await expect(table.getByRole('columnheader', { name: 'Acció' })).toBeVisible();
-    await expect(table.getByText('Inici de sessió').first()).toBeVisible();
-    await expect(table.getByText('Ha iniciat la sessió').first()).toBeVisible();
-    await expect(table.getByText('Idioma canviat').first()).toBeVisible();
+    await expect(table.getByText('Inici de sessió').filter({ visible: true }).first()).toBeVisible();
+    await expect(table.getByText('Ha iniciat la sessió').filter({ visible: true }).first()).toBeVisible();
+    await expect(table.getByText('Idioma canviat').filter({ visible: true }).first()).toBeVisible();
     await expectNoAxeViolations(page, '/logs (ca)');
     await shots(page, 'logs-ca');
   });
