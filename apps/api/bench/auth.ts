@@ -4,9 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withScratchDatabase } from './scratch-database.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
@@ -119,15 +118,9 @@ fs.rmSync(dir, { recursive: true, force: true });
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const name = `verba_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await measure('PostgreSQL, new database', () => openDatabase({ databaseUrl: url.toString() }));
-  await admin.query(`drop database ${name} with (force)`);
-  await admin.end();
+  await withScratchDatabase(serverUrl, (url) =>
+    measure('PostgreSQL, new database', () => openDatabase({ databaseUrl: url })),
+  );
 } else {
   console.log('\nPostgreSQL: set BENCH_DATABASE_URL to measure it too.');
 }
