@@ -4,7 +4,7 @@ import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/pas
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findCustomer } from '../customers/service.ts';
-import { findUserByEmail, findUserById, replacePassword, userDto } from '../users/service.ts';
+import { findUserByEmail, findUserById, ownAccount, replacePassword, userDto } from '../users/service.ts';
 import { queueResetMail } from './reset-mail-job.ts';
 import * as repo from './repository.ts';
 
@@ -76,9 +76,9 @@ export async function logout(deps: Deps, actor: Actor): Promise<Outcome<{ ok: bo
 
 /** The signed-in user as the API shows it. */
 export async function currentUser(deps: Deps, actor: Actor): Promise<UserDto> {
-  const user = await findUserById(deps.db, actor.user.id);
+  const user = await ownAccount(deps.db, actor.user);
   if (!user) throw unauthenticated();
-  return userDto(deps.db, user);
+  return user;
 }
 
 /**

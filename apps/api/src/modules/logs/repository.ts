@@ -46,14 +46,17 @@ function whereOf(q: ActionLogFilters): SQL | undefined {
 
 export async function listActionLogs(db: Db, q: ActionLogsQuery): Promise<Paginated<ActionLogRow>> {
   const where = whereOf(q);
-  const [total] = await db.select({ n: count() }).from(actionLogs).where(where);
-  const rows = await db
-    .select(columns)
-    .from(actionLogs)
-    .where(where)
-    .orderBy(desc(actionLogs.created_at), desc(actionLogs.id))
-    .limit(q.per_page)
-    .offset(pageOffset(q));
+  // Side by side: under load each statement waits its turn for a connection.
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(actionLogs).where(where),
+    db
+      .select(columns)
+      .from(actionLogs)
+      .where(where)
+      .orderBy(desc(actionLogs.created_at), desc(actionLogs.id))
+      .limit(q.per_page)
+      .offset(pageOffset(q)),
+  ]);
   return toPage(rows, total?.n ?? 0, q);
 }
 

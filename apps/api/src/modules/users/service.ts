@@ -12,20 +12,50 @@ import type { UserRow, UserWrite } from './repository.ts';
 
 /** The user as the API shows it; the company's balance only for its CLIENT_ADMIN. */
 export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
-  const type = user.type as Role;
+  const [company, departments] = await Promise.all([
+    companyOf(db, user.customer_id, user.type as Role),
+    repo.departmentsOfUser(db, user.id),
+  ]);
+  return dtoOf(user, company, departments);
+}
+
+const companyOf = (db: Db, customerId: number | null, type: Role) =>
+  customerId ? findCompany(db, customerId, type === 'CLIENT_ADMIN') : Promise.resolve(null);
+
+function dtoOf(user: UserRow, customer: UserDto['customer'], departments: UserDto['departments']): UserDto {
   return {
     id: user.id,
     name: user.name,
     lastname: user.lastname,
     email: user.email,
     phone: user.phone,
-    type,
+    type: user.type as Role,
     language: user.language as Locale,
     is_active: user.is_active,
     customer_id: user.customer_id,
-    customer: user.customer_id ? await findCompany(db, user.customer_id, type === 'CLIENT_ADMIN') : null,
-    departments: await repo.departmentsOfUser(db, user.id),
+    customer,
+    departments,
   };
+}
+
+/**
+ * The signed-in user's own account (`/auth/me`, asked on every screen): the session already names the
+ * user's customer and role, so the user's row, company and departments are read side by side
+ * instead of one after the other; each read waits its turn for a database connection under load.
+ */
+export async function ownAccount(
+  db: Db,
+  session: { id: number; customer_id: number | null; type: Role },
+): Promise<UserDto | null> {
+  const [user, company, departments] = await Promise.all([
+    repo.findUserById(db, session.id),
+    companyOf(db, session.customer_id, session.type),
+    repo.departmentsOfUser(db, session.id),
+  ]);
+  if (!user) return null;
+  // Changed since the session was read: the company follows the row.
+  if (user.customer_id !== session.customer_id || user.type !== session.type) return userDto(db, user);
+  return dtoOf(user, company, departments);
 }
 
 async function existingUser(deps: Deps, id: number): Promise<UserRow> {

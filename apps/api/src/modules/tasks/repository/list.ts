@@ -5,11 +5,8 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
-  ilike,
   inArray,
   ne,
-  or,
   sql,
   type Placeholder,
   type SQL,
@@ -26,8 +23,8 @@ import { tasksVisibleTo } from '../policy.ts';
 /** Amount without taxes: the discounted base plus other concepts. */
 const untaxed = sql<string>`(${tasks.base_price} - ${tasks.discount_amount} + ${tasks.other_prices})`;
 
-/** A search looks at most this many of the newest rows before it reads the matches from the indexes. */
-const WALK_BOUND = 1_000;
+/** A search walks at most this many of the newest rows (a word in 5 % of tasks fills a page of 15) before it reads the matches from the indexes. */
+const WALK_BOUND = 300;
 /** A walk counts matches among at most this many of the newest rows. */
 const COUNT_WALK_BOUND = 2_000;
 /** Sorts with an index to walk (the primary key, tasks_created_idx, the code's unique index). */
@@ -74,31 +71,23 @@ function limitInText(n: number): Placeholder {
 }
 
 /**
- * The list's two statements (capped count and page) for one shape of the query: the lister's role,
- * which filters are present, the sort. Values are placeholders, so each shape is built and planned
- * once (see `prepared`).
- */
-/**
- * How a search finds its rows (issue 23):
- * - `walk`: the sort order's index, newest first, matching rows kept, at most `walk_bound` rows
- *   looked at: a word most tasks contain fills the page after a few rows;
- * - `matches`: the matching rows from the indexes (full text on the description, trigrams on the
- *   code), then sorted: a rare word, a number, or a word whose tasks are all old;
- * - `exact`: the task whose code is the search (first on the first page).
- */
-type SearchPlan = 'walk' | 'matches' | 'exact';
-
-/**
- * The words of a search as a full-text query of the `simple` configuration, each word a prefix
- * (`task 1` finds "Benchmark task 123"); null when it has no letter or digit. Only letters and
- * digits reach `to_tsquery`, so a user's text cannot change the query's syntax.
+ * The words of a search as a full-text query of the `simple` configuration; null when it has no
+ * letter or digit. The last word is a prefix, since it may still be being typed (`task 1` finds
+ * "Benchmark task 123"); the others are whole words, which the index can intersect without first
+ * gathering every word that starts alike. Only letters and digits reach `to_tsquery`, so a user's
+ * text cannot change the query's syntax.
  */
 export function wordsQuery(search: string): string | null {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words ? words.map((w) => `${w}:*`).join(' & ') : null;
+  return words ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ') : null;
 }
 
-function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery, plan: SearchPlan = 'matches') {
+/** Which rows a list shows, by the lister's scope and the filters (a search adds its own condition). */
+function scopeOf(
+  lister: TaskLister,
+  q: TaskListQuery,
+  value: (name: string, v: unknown) => Placeholder | unknown,
+) {
   const stateFilter =
     q.state === 'APPROVED_AND_DRAFT'
       ? 'draft-approved'
@@ -107,193 +96,228 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery, plan: 
         : q.showCancelled
           ? 'cancelled'
           : 'live';
+  const conditions: Array<SQL | undefined> = [
+    tasksVisibleTo(
+      lister.type,
+      lister.customer_id === null ? null : (value('scope_customer', lister.customer_id) as number),
+      value('scope_user', lister.id) as number,
+    ),
+  ];
+  if (stateFilter === 'draft-approved') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
+  else if (stateFilter === 'one') conditions.push(eq(tasks.state, value('state', q.state) as string));
+  else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
+  else conditions.push(ne(tasks.state, 'CANCELLED'));
+  if (q.client) conditions.push(eq(tasks.customer_id, value('client', q.client) as number));
+  return { stateFilter, where: and(...conditions.filter((c): c is SQL => Boolean(c))) };
+}
+
+const sortColumns = {
+  id: tasks.id,
+  code: tasks.code,
+  description: tasks.description,
+  created_at: tasks.created_at,
+  state: tasks.state,
+  amount: untaxed,
+};
+
+/** The names and figures a list row shows besides the task's own columns. */
+function rowColumns() {
+  // The names come from scalar subqueries, run for the page's rows only: four LEFT JOINs made the
+  // planner search join orders on every call, which cost more than running the query.
+  const lookup = (column: AnyPgColumn, id: AnyPgColumn, key: AnyPgColumn) =>
+    sql<string | null>`(select ${column} from ${id.table} where ${id} = ${key})`;
+  return {
+    id: tasks.id,
+    code: tasks.code,
+    description: tasks.description,
+    created_at: tasks.created_at,
+    state: tasks.state,
+    customer_id: tasks.customer_id,
+    customer_name: lookup(customers.name, customers.id, tasks.customer_id),
+    customer_payment_scheme: lookup(customers.payment_scheme, customers.id, tasks.customer_id),
+    department_id: tasks.department_id,
+    department_title: lookup(departments.title, departments.id, tasks.department_id),
+    user_name: lookup(users.name, users.id, tasks.user_id),
+    user_lastname: lookup(users.lastname, users.id, tasks.user_id),
+    invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
+    invoice_payment_status: lookup(invoices.payment_status, invoices.id, tasks.invoice_id),
+    amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+    // Only guest tasks (no customer) look up their quote request.
+    // Qualified by hand: inside the subquery an unqualified "id" would be the request's own.
+    guest_company: sql<
+      string | null
+    >`case when ${tasks.customer_id} is null then (select qr.company_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
+    guest_name: sql<
+      string | null
+    >`case when ${tasks.customer_id} is null then (select qr.first_name || ' ' || qr.last_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
+  };
+}
+
+/**
+ * A list without a search: the capped count and the page, in one statement per shape of the query
+ * (the lister's role, which filters are present, the sort), its values in placeholders, so each
+ * shape is built and planned once (see `prepared`).
+ */
+function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
+  const firstPage = q.page === 1;
+  const scope = scopeOf(lister, q, (name) => sql.placeholder(name));
   const key = [
     'tasks_list',
     lister.type,
     lister.customer_id === null ? 'no-customer' : 'customer',
-    stateFilter,
+    scope.stateFilter,
     q.client ? 'client' : '',
-    q.search ? `search-${plan}` : '',
     q.sort,
     q.order,
     // The first page is the one nearly every visit asks for: its LIMIT is written into the SQL text
     // (one statement per page size) so that its plan is made once; see `limitInText`.
-    q.page === 1 ? `first-page-of-${q.per_page}` : 'later-page',
+    firstPage ? `first-page-of-${q.per_page}` : 'later-page',
   ].join(':');
-  const firstPage = q.page === 1;
   return prepared(db, key, (name) => {
-    const conditions: Array<SQL | undefined> = [
-      tasksVisibleTo(
-        lister.type,
-        lister.customer_id === null ? null : sql.placeholder('scope_customer'),
-        sql.placeholder('scope_user'),
-      ),
-    ];
-    if (stateFilter === 'draft-approved') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
-    else if (stateFilter === 'one') conditions.push(eq(tasks.state, sql.placeholder('state')));
-    else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
-    else conditions.push(ne(tasks.state, 'CANCELLED'));
-    if (q.client) conditions.push(eq(tasks.customer_id, sql.placeholder('client')));
-    const scoped = and(...conditions.filter((c): c is SQL => Boolean(c)));
-    let searched: SQL | undefined;
-    if (q.search && plan === 'exact')
-      searched = inArray(tasks.code, [sql.placeholder('exact'), sql.placeholder('exact_upper')]);
-    else if (q.search)
-      // Words by full text (the stored search_words, tasks_search_words_idx), a code or number also by any part of it
-      // (tasks_code_trgm_idx): "31337" finds the task coded "Q-31337".
-      searched = or(
-        // A search with other characters than letters, digits and spaces ("Bulk_99%") must also
-        // contain them as typed: its words only narrow the rows down.
-        sql`("tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')}) and (${sql.placeholder('plain')}::boolean or ${tasks.description} ilike ${sql.placeholder('pattern')}))`,
-        ilike(tasks.code, sql.placeholder('pattern')),
-      );
-    const where = and(scoped, searched);
-    const sortColumn = {
-      id: tasks.id,
-      code: tasks.code,
-      description: tasks.description,
-      created_at: tasks.created_at,
-      state: tasks.state,
-      amount: untaxed,
-    }[q.sort];
-    // The matching rows are sorted after they are found: `+ 0` / `|| ''` keep the planner from
-    // walking the sort order's index past rows that do not match (80,030 rows for "task 1").
-    const sortKey =
-      plan === 'matches' && q.search
-        ? sortColumn === untaxed
-          ? untaxed
-          : ['id'].includes(q.sort)
-            ? sql`(${sortColumn} + 0)`
-            : q.sort === 'created_at'
-              ? sql`(${sortColumn} + interval '0 s')`
-              : sql`(${sortColumn} || '')`
-        : sortColumn;
-    const order = q.order === 'asc' ? asc(sortKey) : desc(sortKey);
-    // A search is planned for its own pattern: the generic plan of a named statement cannot know
-    // that a pattern is selective enough for the trigram index. An unnamed statement ('') gets a
-    // plan per call; the rest of the shapes are named and planned once per connection.
-    // Later pages are rarer and their OFFSET must be a placeholder, which costs the plan the same
-    // way: they are planned per call too.
-    const statementName = (suffix: string) => (q.search || !firstPage ? '' : `${name}_${suffix}`);
+    const sortColumn = sortColumns[q.sort];
+    const order = q.order === 'asc' ? asc(sortColumn) : desc(sortColumn);
+    // Later pages are rarer and their OFFSET must be a placeholder, which would make PostgreSQL
+    // re-plan a named statement on every call anyway: they are unnamed, planned per call.
+    const statementName = (suffix: string) => (firstPage ? `${name}_${suffix}` : '');
     // Counting every match of a large list costs more than the page itself: count up to a cap.
-    // The newest `bound` rows of the list in its order, named "tasks" so that the columns and
-    // lookups read them as they read the table (a search's walk, see SearchPlan).
-    const newest = (bound: string) =>
-      db
-        .select({ ...getTableColumns(tasks), search_words: sql`"tasks"."search_words"`.as('search_words') })
-        .from(tasks)
-        .where(scoped)
-        .orderBy(order, desc(tasks.id))
-        .limit(sql.placeholder(bound))
-        .as('tasks') as unknown as typeof tasks;
-    const walking = plan === 'walk' && Boolean(q.search);
-    // A walk counts the matches among the newest `count_bound` rows: a common word reaches the cap
-    // at once; below the cap, `listTasks` counts again from the indexes.
     const capped = db
       .select({ one: sql`1` })
-      .from(walking ? newest('count_bound') : tasks)
-      .where(walking ? searched : where)
+      .from(tasks)
+      .where(scope.where)
       .limit(limitInText(TOTAL_CAP + 1))
       .as('capped');
     const countQuery = db.select({ n: count() }).from(capped);
-    // The names come from scalar subqueries, run for the page's rows only: four LEFT JOINs made the
-    // planner search join orders on every call, which cost more than running the query.
-    const lookup = (column: AnyPgColumn, id: AnyPgColumn, key: AnyPgColumn) =>
-      sql<string | null>`(select ${column} from ${id.table} where ${id} = ${key})`;
     const page = db
       .select({
         // The count rides along with the page: one round trip instead of two.
         matches: sql<number>`(${countQuery})`.mapWith(Number),
-        id: tasks.id,
-        code: tasks.code,
-        description: tasks.description,
-        created_at: tasks.created_at,
-        state: tasks.state,
-        customer_id: tasks.customer_id,
-        customer_name: lookup(customers.name, customers.id, tasks.customer_id),
-        customer_payment_scheme: lookup(customers.payment_scheme, customers.id, tasks.customer_id),
-        department_id: tasks.department_id,
-        department_title: lookup(departments.title, departments.id, tasks.department_id),
-        user_name: lookup(users.name, users.id, tasks.user_id),
-        user_lastname: lookup(users.lastname, users.id, tasks.user_id),
-        invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
-        invoice_payment_status: lookup(invoices.payment_status, invoices.id, tasks.invoice_id),
-        amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
-        // Only guest tasks (no customer) look up their quote request.
-        // Qualified by hand: inside the subquery an unqualified "id" would be the request's own.
-        guest_company: sql<
-          string | null
-        >`case when ${tasks.customer_id} is null then (select qr.company_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
-        guest_name: sql<
-          string | null
-        >`case when ${tasks.customer_id} is null then (select qr.first_name || ' ' || qr.last_name from ${quoteRequests} qr where qr.task_id = "tasks"."id" limit 1) end`,
+        ...rowColumns(),
       })
-      .from(walking ? newest('walk_bound') : tasks)
-      .where(walking ? searched : where)
+      .from(tasks)
+      .where(scope.where)
       .orderBy(order, desc(tasks.id))
       .limit(firstPage ? limitInText(q.per_page) : sql.placeholder('limit'))
       .offset(firstPage ? 0 : sql.placeholder('offset'))
       .prepare(statementName('p'));
-    // An empty page (none match, or a page past the end) still needs the count.
+    // An empty page (a page past the end) still needs the count.
     return { count: countQuery.prepare(statementName('n')), page };
   });
 }
+
+/** The list rows of the tasks whose ids a search found, planned once per connection. */
+function rowsById(db: Db) {
+  return prepared(db, 'tasks_list_rows_by_id', (name) =>
+    db
+      .select(rowColumns())
+      .from(tasks)
+      .where(sql`${tasks.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(`${name}_r`),
+  );
+}
+
+/**
+ * Finds the page of a search, as ids, and counts its matches up to the cap, in one statement
+ * (issue 23). Two ways to find the rows, and the statement chooses as it runs:
+ * - the walk: the newest rows of the list in its order (its index), matching rows kept. A word
+ *   most tasks contain fills the page after a few rows, and the newest `count_bound` rows reach
+ *   the cap of the count;
+ * - the matches: the matching rows read from the indexes (full text on the description, trigrams
+ *   on the code), then sorted. A rare word, a number, or a word whose tasks are all old.
+ * The matches are read only when the walk does not fill the page or does not reach the cap, and
+ * the newest rows are counted only when the walk fills the page (PostgreSQL tries a CASE's
+ * conditions in order and runs a branch's subquery only when the branch is taken), so each search
+ * costs one round trip. It is planned on every call, since the best plan depends on the words; only the
+ * ids travel, and the rows come from a statement planned once (`rowsById`).
+ */
+async function searchPage(
+  db: Db,
+  lister: TaskLister,
+  q: TaskListQuery & { search: string },
+): Promise<{ matches: number; ids: number[]; exact: number[] }> {
+  const scope = scopeOf(lister, q, (_, v) => v).where ?? sql`true`;
+  const search = q.search;
+  const offset = (q.page - 1) * q.per_page;
+  const pattern = containsPattern(search);
+  // Without a letter or digit no word matches (the code's pattern still may).
+  const words = wordsQuery(search) ?? '';
+  // A search with other characters than letters, digits and spaces ("Bulk_99%") must also contain
+  // them as typed: its words only narrow the rows down.
+  const plain = /^[\p{L}\p{N}\s]+$/u.test(search);
+  const searched = sql`(("tasks"."search_words" @@ to_tsquery('simple', ${words}) and (${plain}::boolean or ${tasks.description} ilike ${pattern})) or ${tasks.code} ilike ${pattern})`;
+  const sortColumn = sortColumns[q.sort];
+  const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const page = sql`limit ${sql.raw(String(q.per_page))} offset ${sql.raw(String(offset))}`;
+  // A code or a number (one token with a digit) is rare: its matches come straight from the
+  // indexes. Words first walk the newest rows, if the sort has an index to walk.
+  const codeLike = /^\S+$/.test(search) && /\d/.test(search);
+  const walkable = !codeLike && WALKABLE_SORTS.includes(q.sort);
+  // The matching rows, materialised once for the count and the page: the sort is done on them
+  // apart, so the planner cannot walk the sort order's index past rows that do not match.
+  const matches = sql`m as materialized (select ${tasks.id} as id, ${sortColumn} as k from ${tasks} where ${scope} and ${searched})`;
+  const countMatches = sql`(select count(*)::int from (select 1 from m limit ${sql.raw(String(TOTAL_CAP + 1))}) c)`;
+  const matchesPage = sql`array(select id from m order by k ${direction}, id desc ${page})`;
+  // The task coded exactly as the search comes first on the first page (the code's unique index).
+  const exact =
+    q.page === 1 && /^\S{1,32}$/.test(search)
+      ? sql`array_to_string(array(select ${tasks.id} from ${tasks} where ${scope} and ${tasks.code} in (${search}, ${search.toUpperCase()})), ',')`
+      : sql`''`;
+  let statement: SQL;
+  if (walkable) {
+    const newest = (bound: number) =>
+      sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scope} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${sql.raw(String(bound))}) "tasks"`;
+    const walkBound = Math.max(WALK_BOUND, (offset + q.per_page) * 20);
+    statement = sql`with ${matches},
+      walk as (select array(select ${tasks.id} from ${newest(walkBound)} where ${searched} order by ${sortColumn} ${direction}, ${tasks.id} desc ${page}) as ids,
+                      (select count(*)::int from (select 1 from ${newest(COUNT_WALK_BOUND)} where ${searched} limit ${sql.raw(String(TOTAL_CAP + 1))}) c) as n)
+      select case when cardinality(walk.ids) < ${sql.raw(String(q.per_page))} then ${countMatches}
+                  when walk.n > ${sql.raw(String(TOTAL_CAP))} then walk.n else ${countMatches} end as matches,
+             array_to_string(case when cardinality(walk.ids) >= ${sql.raw(String(q.per_page))} then walk.ids else ${matchesPage} end, ',') as ids,
+             ${exact} as exact
+      from walk`;
+  } else
+    statement = sql`with ${matches} select ${countMatches} as matches, array_to_string(${matchesPage}, ',') as ids, ${exact} as exact`;
+  const [row] = (
+    (await db.execute(statement)) as unknown as {
+      rows: Array<{ matches: number; ids: string; exact: string }>;
+    }
+  ).rows;
+  const idsOf = (list: string | undefined) => (list ? list.split(',').map(Number) : []);
+  return { matches: Number(row?.matches ?? 0), ids: idsOf(row?.ids), exact: idsOf(row?.exact) };
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof rowsById>['execute']>>[number];
 
 export async function listTasks(
   db: Db,
   lister: TaskLister,
   q: TaskListQuery,
 ): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
-  const search = q.search || undefined;
-  const words = search ? wordsQuery(search) : null;
-  const offset = (q.page - 1) * q.per_page;
-  const values = {
-    scope_customer: lister.customer_id,
-    scope_user: lister.id,
-    state: q.state,
-    client: q.client,
-    pattern: search ? containsPattern(search) : undefined,
-    // Without a letter or digit, no word matches (the code's pattern still may).
-    words: words ?? '',
-    plain: search ? /^[\p{L}\p{N}\s]+$/u.test(search) : true,
-    exact: search,
-    exact_upper: search?.toUpperCase(),
-    walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
-    count_bound: COUNT_WALK_BOUND,
-    limit: q.per_page,
-    offset,
-  };
-  // A code or a number (one token with a digit) is rare: its matches come straight from the
-  // indexes. Words first walk the newest rows in the list's order, where a common word fills the
-  // page at once; if they do not fill it, the matching rows are read from the indexes instead.
-  const codeLike = search !== undefined && /^\S+$/.test(search) && /\d/.test(search);
-  const walkable = search !== undefined && !codeLike && WALKABLE_SORTS.includes(q.sort);
-  // The task coded exactly as the search comes first on the first page (a unique index).
-  const mayBeCode = search !== undefined && q.page === 1 && /^\S{1,32}$/.test(search);
-  let statements = taskListStatements(db, lister, q, walkable ? 'walk' : 'matches');
-  let rows = await statements.page.execute(values);
-  if (walkable && rows.length < q.per_page) {
-    statements = taskListStatements(db, lister, q, 'matches');
-    rows = await statements.page.execute(values);
+  let rows: Row[];
+  let total: number;
+  if (q.search) {
+    const found = await searchPage(db, lister, { ...q, search: q.search });
+    // The exact code first on the first page, then the page without it.
+    const exact = new Set(found.exact);
+    const ids = [...found.exact, ...found.ids.filter((id) => !exact.has(id))].slice(0, q.per_page);
+    const byId = new Map(
+      (ids.length ? await rowsById(db).execute({ ids: `{${ids.join(',')}}` }) : []).map((r) => [r.id, r]),
+    );
+    rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+    total = found.matches;
+  } else {
+    const statements = taskListStatements(db, lister, q);
+    const values = {
+      scope_customer: lister.customer_id,
+      scope_user: lister.id,
+      state: q.state,
+      client: q.client,
+      limit: q.per_page,
+      offset: (q.page - 1) * q.per_page,
+    };
+    const page = await statements.page.execute(values);
+    rows = page;
+    total = page.length ? page[0]!.matches : ((await statements.count.execute(values))[0]?.n ?? 0);
   }
-  let total = rows.length ? { n: rows[0]!.matches } : (await statements.count.execute(values))[0];
-  // A walk that filled the page counted only the newest rows: below the cap, count them all.
-  if (walkable && rows.length === q.per_page && (total?.n ?? 0) <= TOTAL_CAP)
-    total = (await taskListStatements(db, lister, q, 'matches').count.execute(values))[0];
-  // The exact code is among the matches: looked up apart only when the page is full without it.
-  const isExact = (code: string) => code === search || code === values.exact_upper;
-  const exact = !mayBeCode
-    ? []
-    : rows.some((r) => isExact(r.code))
-      ? rows.filter((r) => isExact(r.code))
-      : rows.length === q.per_page
-        ? await taskListStatements(db, lister, q, 'exact').page.execute(values)
-        : [];
-  if (exact.length) {
-    const first = new Set(exact.map((r) => r.id));
-    rows = [...exact, ...rows.filter((r) => !first.has(r.id))].slice(0, q.per_page);
-  }
-  const n = Math.min(total?.n ?? 0, TOTAL_CAP);
   return {
     ...toPage(
       rows.map((r) => ({
@@ -312,9 +336,9 @@ export async function listTasks(
         guest_company: r.guest_company,
         guest_name: r.guest_name,
       })),
-      n,
+      Math.min(total, TOTAL_CAP),
       q,
     ),
-    total_is_capped: (total?.n ?? 0) > TOTAL_CAP,
+    total_is_capped: total > TOTAL_CAP,
   };
 }
