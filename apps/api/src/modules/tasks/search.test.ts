@@ -119,6 +119,19 @@ describe('task search', () => {
     expect((await search('acmeUser', { search: 'annual' })).total).toBe(0);
   });
 
+  it('answers the same when asked again and again (PostgreSQL may switch a statement to a generic plan)', async () => {
+    const asks = [
+      { search: 'annual' },
+      { search: 'weekly', per_page: '5' },
+      { search: 'annual', state: 'DONE' },
+      { search: 'w-12', per_page: '3' },
+    ];
+    const first = await Promise.all(asks.map((q) => search('pm', q)));
+    for (let round = 0; round < 8; round += 1)
+      for (const [i, q] of asks.entries()) expect(await search('pm', q)).toEqual(first[i]);
+    expect(codes(first[2]!.data)).toEqual(['ANN-4', 'ANN-2', 'ANN-1']);
+  });
+
   it('text without letters or digits finds only codes that contain it as typed', async () => {
     const found = await search('pm', { search: '%%' });
     expect(found).toMatchObject({ total: 0, data: [] });

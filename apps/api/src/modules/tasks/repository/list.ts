@@ -2,10 +2,12 @@ import { toPage } from '../../../lib/paging.ts';
 import {
   and,
   asc,
+  Column,
   count,
   desc,
   eq,
   inArray,
+  is,
   ne,
   sql,
   type Placeholder,
@@ -87,6 +89,7 @@ function scopeOf(
   lister: TaskLister,
   q: TaskListQuery,
   value: (name: string, v: unknown) => Placeholder | unknown,
+  options: { stateIndex?: boolean } = {},
 ) {
   const stateFilter =
     q.state === 'APPROVED_AND_DRAFT'
@@ -103,9 +106,14 @@ function scopeOf(
       value('scope_user', lister.id) as number,
     ),
   ];
-  if (stateFilter === 'draft-approved') conditions.push(inArray(tasks.state, ['APPROVED', 'DRAFT']));
-  else if (stateFilter === 'one') conditions.push(eq(tasks.state, value('state', q.state) as string));
-  else if (stateFilter === 'cancelled') conditions.push(eq(tasks.state, 'CANCELLED'));
+  // Without the state's index (`|| ''`), the planner cannot AND a third of the table's rows into
+  // a search's bitmap: filtering the matches by state as they are read costs less.
+  const state = (
+    options.stateIndex === false ? sql`(${tasks.state} || '')` : tasks.state
+  ) as typeof tasks.state;
+  if (stateFilter === 'draft-approved') conditions.push(inArray(state, ['APPROVED', 'DRAFT']));
+  else if (stateFilter === 'one') conditions.push(eq(state, value('state', q.state) as string));
+  else if (stateFilter === 'cancelled') conditions.push(eq(state, 'CANCELLED'));
   else conditions.push(ne(tasks.state, 'CANCELLED'));
   if (q.client) conditions.push(eq(tasks.customer_id, value('client', q.client) as number));
   return { stateFilter, where: and(...conditions.filter((c): c is SQL => Boolean(c))) };
@@ -204,88 +212,127 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
   });
 }
 
-/** The list rows of the tasks whose ids a search found, planned once per connection. */
-function rowsById(db: Db) {
-  return prepared(db, 'tasks_list_rows_by_id', (name) =>
-    db
-      .select(rowColumns())
-      .from(tasks)
-      .where(sql`${tasks.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare(`${name}_r`),
-  );
+function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
+  // A code or a number (one token with a digit) is rare: its matches come straight from the
+  // indexes. Words first walk the newest rows, if the sort has an index to walk.
+  const codeLike = /^\S+$/.test(q.search) && /\d/.test(q.search);
+  const walkable = !codeLike && WALKABLE_SORTS.includes(q.sort);
+  // The task coded exactly as the search comes first on the first page (the code's unique index).
+  const mayBeCode = q.page === 1 && /^\S{1,32}$/.test(q.search);
+  const plain = /^[\p{L}\p{N}\s]+$/u.test(q.search);
+  const scope = scopeOf(lister, q, (name) => sql.placeholder(name));
+  const key = [
+    'tasks_search',
+    lister.type,
+    lister.customer_id === null ? 'no-customer' : 'customer',
+    scope.stateFilter,
+    q.client ? 'client' : '',
+    walkable ? 'walk' : 'matches',
+    mayBeCode ? 'code' : '',
+    plain ? 'plain' : 'as-typed',
+    q.sort,
+    q.order,
+    q.per_page,
+  ].join(':');
+  return prepared(db, key, (name) => {
+    const scoped = scope.where ?? sql`true`;
+    // A search with other characters than letters, digits and spaces ("Bulk_99%") must also contain
+    // them as typed: its words only narrow the rows down (a shape of its own).
+    const asTyped = plain ? sql`` : sql` and ${tasks.description} ilike ${sql.placeholder('pattern')}`;
+    const searched = sql`(("tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')})${asTyped}) or ${tasks.code} ilike ${sql.placeholder('pattern')})`;
+    const sortColumn = sortColumns[q.sort];
+    const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
+    const perPage = sql.raw(String(q.per_page));
+    const page = sql`limit ${perPage} offset ${sql.placeholder('offset')}`;
+    const cap = sql.raw(String(TOTAL_CAP));
+    // The matching rows, materialised once for the count and the page: the sort is done on them
+    // apart, so the planner cannot walk the sort order's index past rows that do not match.
+    const scopedMatches =
+      scopeOf(lister, q, (name) => sql.placeholder(name), { stateIndex: false }).where ?? sql`true`;
+    const matches = sql`m as materialized (select ${tasks.id} as id, ${sortColumn} as k from ${tasks} where ${scopedMatches} and ${searched})`;
+    const countMatches = sql`(select count(*)::int from (select 1 from m limit ${cap} + 1) c)`;
+    const matchesPage = sql`array(select id from m order by k ${direction}, id desc ${page})`;
+    let found: SQL;
+    if (walkable) {
+      const newest = (bound: string) =>
+        sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${sql.placeholder(bound)}) "tasks"`;
+      found = sql`walk as (select array(select ${tasks.id} from ${newest('walk_bound')} where ${searched} order by ${sortColumn} ${direction}, ${tasks.id} desc ${page}) as ids,
+                        (select count(*)::int from (select 1 from ${newest('count_bound')} where ${searched} limit ${cap} + 1) c) as n),
+        found as (select case when cardinality(walk.ids) < ${perPage} then ${countMatches}
+                              when walk.n > ${cap} then walk.n else ${countMatches} end as matches,
+                         case when cardinality(walk.ids) >= ${perPage} then walk.ids else ${matchesPage} end as ids
+                  from walk)`;
+    } else found = sql`found as (select ${countMatches} as matches, ${matchesPage} as ids)`;
+    const exact = mayBeCode
+      ? sql`array(select ${tasks.id} from ${tasks} where ${scoped} and ${tasks.code} in (${sql.placeholder('exact')}, ${sql.placeholder('exact_upper')}))`
+      : sql`'{}'::int[]`;
+    const columns = rowColumns();
+    // One row even when nothing matches: it carries the count.
+    const found_rows = sql`(with ${matches}, ${found},
+        page as (select u.id, min(u.n) as n from found, unnest(${exact} || found.ids) with ordinality u(id, n)
+                 group by u.id order by min(u.n) limit ${perPage})
+      select found.matches, page.n as position, ${sql.join(
+        Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      )}
+      from found left join (page join ${tasks} on ${tasks.id} = page.id) on true) as "found"`;
+    const field = (name: string) => sql`"found".${sql.identifier(name)}`;
+    return (
+      db
+        .select({
+          matches: field('matches').mapWith(Number),
+          // Each read back as its column is (a timestamp as a Date on both drivers).
+          ...Object.fromEntries(
+            Object.entries(columns).map(([name, column]) => [
+              name,
+              is(column, Column) ? field(name).mapWith(column as Column) : field(name),
+            ]),
+          ),
+        })
+        .from(found_rows)
+        .orderBy(sql`"found"."position"`)
+        // Named: parsed once per connection; PostgreSQL still plans it for the words of each call
+        // unless a generic plan costs no more.
+        .prepare(`${name}_s`)
+    );
+  });
 }
 
 /**
- * Finds the page of a search, as ids, and counts its matches up to the cap, in one statement
- * (issue 23). Two ways to find the rows, and the statement chooses as it runs:
+ * The page of a search and the count of its matches up to the cap, in one statement (issue 23).
+ * Two ways to find the rows, and the statement chooses as it runs:
  * - the walk: the newest rows of the list in its order (its index), matching rows kept. A word
- *   most tasks contain fills the page after a few rows, and the newest `count_bound` rows reach
- *   the cap of the count;
+ *   most tasks contain fills the page after a few rows, and the newest `COUNT_WALK_BOUND` rows
+ *   reach the cap of the count;
  * - the matches: the matching rows read from the indexes (full text on the description, trigrams
  *   on the code), then sorted. A rare word, a number, or a word whose tasks are all old.
  * The matches are read only when the walk does not fill the page or does not reach the cap, and
  * the newest rows are counted only when the walk fills the page (PostgreSQL tries a CASE's
- * conditions in order and runs a branch's subquery only when the branch is taken), so each search
- * costs one round trip. It is planned on every call, since the best plan depends on the words; only the
- * ids travel, and the rows come from a statement planned once (`rowsById`).
+ * conditions in order and runs a branch's subquery only when the branch is taken). One round trip:
+ * under load each statement of a request waits its turn for a connection. It is planned on every
+ * call, since the best plan depends on the words (about 0.3 ms); its text is built once per shape.
  */
-async function searchPage(
-  db: Db,
-  lister: TaskLister,
-  q: TaskListQuery & { search: string },
-): Promise<{ matches: number; ids: number[]; exact: number[] }> {
-  const scope = scopeOf(lister, q, (_, v) => v).where ?? sql`true`;
-  const search = q.search;
+async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
   const offset = (q.page - 1) * q.per_page;
-  const pattern = containsPattern(search);
-  // Without a letter or digit no word matches (the code's pattern still may).
-  const words = wordsQuery(search) ?? '';
-  // A search with other characters than letters, digits and spaces ("Bulk_99%") must also contain
-  // them as typed: its words only narrow the rows down.
-  const plain = /^[\p{L}\p{N}\s]+$/u.test(search);
-  const searched = sql`(("tasks"."search_words" @@ to_tsquery('simple', ${words}) and (${plain}::boolean or ${tasks.description} ilike ${pattern})) or ${tasks.code} ilike ${pattern})`;
-  const sortColumn = sortColumns[q.sort];
-  const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const page = sql`limit ${sql.raw(String(q.per_page))} offset ${sql.raw(String(offset))}`;
-  // A code or a number (one token with a digit) is rare: its matches come straight from the
-  // indexes. Words first walk the newest rows, if the sort has an index to walk.
-  const codeLike = /^\S+$/.test(search) && /\d/.test(search);
-  const walkable = !codeLike && WALKABLE_SORTS.includes(q.sort);
-  // The matching rows, materialised once for the count and the page: the sort is done on them
-  // apart, so the planner cannot walk the sort order's index past rows that do not match.
-  const matches = sql`m as materialized (select ${tasks.id} as id, ${sortColumn} as k from ${tasks} where ${scope} and ${searched})`;
-  const countMatches = sql`(select count(*)::int from (select 1 from m limit ${sql.raw(String(TOTAL_CAP + 1))}) c)`;
-  const matchesPage = sql`array(select id from m order by k ${direction}, id desc ${page})`;
-  // The task coded exactly as the search comes first on the first page (the code's unique index).
-  const exact =
-    q.page === 1 && /^\S{1,32}$/.test(search)
-      ? sql`array_to_string(array(select ${tasks.id} from ${tasks} where ${scope} and ${tasks.code} in (${search}, ${search.toUpperCase()})), ',')`
-      : sql`''`;
-  let statement: SQL;
-  if (walkable) {
-    const newest = (bound: number) =>
-      sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scope} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${sql.raw(String(bound))}) "tasks"`;
-    const walkBound = Math.max(WALK_BOUND, (offset + q.per_page) * 20);
-    statement = sql`with ${matches},
-      walk as (select array(select ${tasks.id} from ${newest(walkBound)} where ${searched} order by ${sortColumn} ${direction}, ${tasks.id} desc ${page}) as ids,
-                      (select count(*)::int from (select 1 from ${newest(COUNT_WALK_BOUND)} where ${searched} limit ${sql.raw(String(TOTAL_CAP + 1))}) c) as n)
-      select case when cardinality(walk.ids) < ${sql.raw(String(q.per_page))} then ${countMatches}
-                  when walk.n > ${sql.raw(String(TOTAL_CAP))} then walk.n else ${countMatches} end as matches,
-             array_to_string(case when cardinality(walk.ids) >= ${sql.raw(String(q.per_page))} then walk.ids else ${matchesPage} end, ',') as ids,
-             ${exact} as exact
-      from walk`;
-  } else
-    statement = sql`with ${matches} select ${countMatches} as matches, array_to_string(${matchesPage}, ',') as ids, ${exact} as exact`;
-  const [row] = (
-    (await db.execute(statement)) as unknown as {
-      rows: Array<{ matches: number; ids: string; exact: string }>;
-    }
-  ).rows;
-  const idsOf = (list: string | undefined) => (list ? list.split(',').map(Number) : []);
-  return { matches: Number(row?.matches ?? 0), ids: idsOf(row?.ids), exact: idsOf(row?.exact) };
+  const result = await searchStatement(db, lister, q).execute({
+    scope_customer: lister.customer_id,
+    scope_user: lister.id,
+    state: q.state,
+    client: q.client,
+    // Without a letter or digit no word matches (the code's pattern still may).
+    words: wordsQuery(q.search) ?? '',
+    pattern: containsPattern(q.search),
+    exact: q.search,
+    exact_upper: q.search.toUpperCase(),
+    offset,
+    walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
+    count_bound: COUNT_WALK_BOUND,
+  });
+  const rows = result as unknown as Array<Row & { id: number | null }>;
+  return { matches: rows[0]?.matches ?? 0, rows: rows.filter((r): r is Row => r.id !== null) };
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof rowsById>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof taskListStatements>['page']['execute']>>[number];
 
 export async function listTasks(
   db: Db,
@@ -296,13 +343,7 @@ export async function listTasks(
   let total: number;
   if (q.search) {
     const found = await searchPage(db, lister, { ...q, search: q.search });
-    // The exact code first on the first page, then the page without it.
-    const exact = new Set(found.exact);
-    const ids = [...found.exact, ...found.ids.filter((id) => !exact.has(id))].slice(0, q.per_page);
-    const byId = new Map(
-      (ids.length ? await rowsById(db).execute({ ids: `{${ids.join(',')}}` }) : []).map((r) => [r.id, r]),
-    );
-    rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+    rows = found.rows;
     total = found.matches;
   } else {
     const statements = taskListStatements(db, lister, q);
