@@ -1,18 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { holidayBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
@@ -73,13 +63,14 @@ export function HolidaysEditor() {
 
   return (
     <Stack gap="md">
-      <NumberInput
+      <LocalizedNumberInput
         label={t('holidays.year')}
         value={year}
         onChange={(value) => typeof value === 'number' && setYear(value)}
         min={2000}
         max={2100}
         allowDecimal={false}
+        grouped={false}
         w={{ base: '100%', sm: 160 }}
         data-testid="holidays-year"
       />
