@@ -10,7 +10,7 @@ import {
   IconFilterOff,
   IconPlus,
 } from '@tabler/icons-react';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -120,14 +120,14 @@ export default function InvoiceListPage() {
               clearable
               data-testid="invoices-status"
             />
-            <DateFilterInput
+            <LocalizedDateInput
               label={t('filters.from')}
               value={draft.from}
               onChange={set('from')}
               error={errors.from}
               testId="invoices-from"
             />
-            <DateFilterInput
+            <LocalizedDateInput
               label={t('filters.to')}
               value={draft.to}
               onChange={set('to')}

@@ -15,7 +15,7 @@ import { useUiLocale } from '../../../components/use-locale.ts';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import formClasses from '../../../components/forms.module.css';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import {
   downloadActionLogs,
   useActionChoices,
@@ -61,7 +61,7 @@ export default function LogsPage() {
       .finally(() => setExporting(false));
   };
   const dateField = (key: 'start_date' | 'end_date') => (
-    <DateFilterInput
+    <LocalizedDateInput
       label={t(`filters.${key}`)}
       value={draft[key]}
       onChange={set(key)}

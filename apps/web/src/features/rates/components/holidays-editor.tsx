@@ -8,7 +8,7 @@ import { holidayBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import { DateText } from '../../../components/money.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
@@ -122,7 +122,7 @@ export function HolidaysEditor() {
             {t('holidays.add')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-            <DateFilterInput
+            <LocalizedDateInput
               label={t('holidays.fields.date')}
               value={values.date}
               onChange={(date) => setValues((current) => ({ ...current, date }))}
