@@ -137,6 +137,20 @@ test.describe('dashboards', () => {
     expect(readFileSync(await download.path(), 'utf8').split('\r\n')[0]).toBe(
       '\uFEFFMonth,Tasks,Words,Revenue',
     );
+    // Every state in the table is named on the chart, at both widths (recharts drops names that do not fit).
+    await page.getByTestId('dashboard-states-table-toggle').click();
+    const stateNames = await page
+      .getByTestId('dashboard-states-table')
+      .locator('tbody tr td:first-child')
+      .allInnerTexts();
+    expect(stateNames.length).toBeGreaterThan(3);
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      await page.setViewportSize(width);
+      const ticks = page.getByTestId('dashboard-states').locator('.recharts-cartesian-axis-tick-value');
+      for (const name of stateNames) await expect(ticks.filter({ hasText: name })).toHaveCount(1);
+    }
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.getByTestId('dashboard-states-table-toggle').click();
     await expectNoAxeViolations(page, '/dashboard (staff)');
     await shots(page, 'dashboard-staff');
   });

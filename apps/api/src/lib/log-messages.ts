@@ -7,10 +7,36 @@ import { hasMessage, translator } from './i18n.ts';
  * sees it in their own language; the English text is stored beside them for old readers and search.
  */
 type Descriptions = (typeof en)['log']['descriptions'];
+/** A message with plural forms is one key to its writers: `tasks.created` for `created_one` and `created_other`. */
+type WithoutPlural<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
 export type LogKey = {
-  [G in keyof Descriptions]: `${G & string}.${keyof Descriptions[G] & string}`;
+  [G in keyof Descriptions]: `${G & string}.${WithoutPlural<keyof Descriptions[G] & string>}`;
 }[keyof Descriptions];
 export type LogParams = Record<string, string | number>;
+
+/**
+ * The value that chooses the plural form of a description ("1 file", "2 files"), for the keys whose writers store
+ * that number under a name of its own (the stored rows keep it; it is passed to i18next as `count` too). Keys that
+ * store `count` themselves need no entry. A second number in the same sentence is a nested `log.counts.*` message.
+ */
+const COUNT_PARAM: Partial<Record<LogKey, string>> = {
+  'tasks.created': 'files',
+  'tasks.edited': 'added',
+  'tasks.delivered_batch': 'files',
+  'tasks.delivered_batch_learned': 'files',
+  'tasks.delivered_learned': 'units',
+  'guest_quotes.registered': 'files',
+  'invoices.issued': 'tasks',
+  'glossaries.uploaded': 'terms',
+  'memories.imported': 'units',
+  'memories.exported': 'units',
+  'memories.deleted': 'units',
+  'payments.amount_mismatch': 'got',
+};
+
+/** Whether a description key exists, as a plain message or with plural forms. */
+const hasDescription = (key: string) =>
+  hasMessage(`log.descriptions.${key}`) || hasMessage(`log.descriptions.${key}_other`);
 
 const STATES = new Set<string>(TASK_STATES);
 
@@ -57,10 +83,15 @@ export function renderLogDescription(
   params: LogParams | null,
   codes: 'named' | 'raw' = 'named',
 ): string | null {
-  if (!key || !hasMessage(`log.descriptions.${key}`)) return null;
+  if (!key || !hasDescription(key)) return null;
   const t = translator(locale);
   const values = params ?? {};
-  return t(`log.descriptions.${key}`, localParams(t, locale, values, codes === 'named'));
+  const counted = COUNT_PARAM[key as LogKey];
+  const count = counted === undefined ? values.count : values[counted];
+  return t(`log.descriptions.${key}`, {
+    ...localParams(t, locale, values, codes === 'named'),
+    ...(count === undefined ? {} : { count: Number(count) }),
+  });
 }
 
 /** The name of an action code in `locale`, or the code itself when it has none. */

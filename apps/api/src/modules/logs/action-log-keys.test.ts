@@ -17,10 +17,13 @@ const LOCALES = ['en', 'es', 'ca'] as const;
 type Tree = { [key: string]: string | Tree };
 const catalogue = (locale: string) =>
   (JSON.parse(readFileSync(path.join(SRC, 'i18n', locale, 'logs.json'), 'utf8')) as { log: Tree }).log;
+/** A message, or one with i18next plural forms (`name_one` and `name_other`, chosen by `count`). */
 const has = (tree: Tree, dotted: string) => {
   const [group, name] = [dotted.slice(0, dotted.indexOf('.')), dotted.slice(dotted.indexOf('.') + 1)];
   const node = tree[group];
-  return typeof node === 'object' && typeof node[name] === 'string' && node[name].trim() !== '';
+  if (typeof node !== 'object') return false;
+  const filled = (key: string) => typeof node[key] === 'string' && node[key].trim() !== '';
+  return filled(name) || (filled(`${name}_one`) && filled(`${name}_other`));
 };
 
 function sources(dir: string): Array<{ file: string; text: string }> {
@@ -99,6 +102,28 @@ describe('every action log row has a key in en, es and ca', () => {
       ),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('has both plural forms wherever one language has them, and every nested count message', () => {
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const descriptions = catalogues[locale]!.descriptions as Record<string, Tree>;
+      for (const [group, messages] of Object.entries(descriptions))
+        for (const [name, text] of Object.entries(messages)) {
+          const plural = /^(.+)_(one|other)$/.exec(name);
+          if (plural && !has(descriptions as Tree, `${group}.${plural[1]}`))
+            problems.push(`${locale}: ${group}.${name} without its other form`);
+          for (const m of String(text).matchAll(/\$t\(log\.([a-z_]+\.[a-z_]+)/g))
+            if (!has(catalogues[locale]!, m[1]!)) problems.push(`${locale}: ${group}.${name} nests ${m[1]}`);
+        }
+      // the three catalogues name the same messages, with the same plural forms
+      for (const other of LOCALES)
+        for (const [group, messages] of Object.entries(descriptions))
+          for (const name of Object.keys(messages))
+            if (typeof (catalogues[other]!.descriptions as Record<string, Tree>)[group]?.[name] !== 'string')
+              problems.push(`${other}: no ${group}.${name} (${locale} has it)`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('writes no free English text: no log entry carries a `description` of its own', () => {

@@ -1,5 +1,5 @@
 /** What other features may use of the tasks feature (the public quote form and the guest's task). */
-export { FileRow } from './components/form/file-row.tsx';
+export { FilePicker } from './components/form/file-picker.tsx';
 export { addFiles, type PendingFile } from './lib/file-rules.ts';
 export { submitGatewayForm } from './api/task-mutations.ts';
 export { useSourceLanguages, useTargetLanguages } from './api/reference-data.ts';

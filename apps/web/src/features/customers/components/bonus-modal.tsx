@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Group, Modal, MultiSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { bonusBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useCreateBonus } from '../api/bonuses.ts';
@@ -49,7 +50,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
     <Modal opened onClose={onClose} title={t('bonuses.add')} centered radius="md" data-testid="modal-bonus">
       <form className={formClasses.form} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <NumberInput
+          <LocalizedNumberInput
             label={t('bonuses.amount')}
             description={t('bonuses.amountHelp')}
             value={amount}

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -13,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { customerBody } from '@verba/contracts';
 import {
@@ -183,7 +183,7 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
               data-testid="customer-payment-scheme"
               comboboxProps={{ withinPortal: true }}
             />
-            <NumberInput
+            <LocalizedNumberInput
               label={t('fields.discount_percentage')}
               value={values.discount_percentage}
               onChange={(value) => set('discount_percentage', value)}

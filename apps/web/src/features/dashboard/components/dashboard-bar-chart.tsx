@@ -16,7 +16,14 @@ interface DashboardBarChartProps<T> {
   locale: Locale;
 }
 
-/** One bar chart of the dashboards, all drawn alike: 240 px high, compact value axis. */
+/** The room each bar of a horizontal chart needs for its name (one line of axis text and a gap). */
+const ROW_HEIGHT = 30;
+
+/**
+ * One bar chart of the dashboards, all drawn alike: at least 240 px high, compact value axis. Named things (states,
+ * customers, pairs) are horizontal bars that keep every name (recharts would otherwise drop the names that do not fit,
+ * every other one): the chart grows a row per bar.
+ */
 export function DashboardBarChart<T>({
   data,
   dataKey,
@@ -37,15 +44,23 @@ export function DashboardBarChart<T>({
     allowDecimals: values === 'euros',
     ...(values ? { tickFormatter: compact(locale) } : {}),
   };
+  // Every name of a horizontal chart is drawn (`interval: 0`), and the chart is tall enough for all of them. (The
+  // months of a vertical chart may skip some on a phone: they follow each other.)
+  const nameAxis = { interval: 0 as const };
+  const height = horizontal ? Math.max(240, data.length * ROW_HEIGHT + 40) : 240;
   return (
     <BarChart
-      h={240}
+      h={height}
       data={data as Record<string, unknown>[]}
       dataKey={dataKey}
       series={[series]}
       valueFormatter={valueFormatter}
       {...(horizontal
-        ? { orientation: 'vertical' as const, yAxisProps: { width: nameWidth }, xAxisProps: valueAxis }
+        ? {
+            orientation: 'vertical' as const,
+            yAxisProps: { ...nameAxis, width: nameWidth },
+            xAxisProps: valueAxis,
+          }
         : { yAxisProps: { ...valueAxis, width: 56 } })}
       // The chart is one image named by its card's title; its data is in the table below it.
       barChartProps={{ accessibilityLayer: false }}

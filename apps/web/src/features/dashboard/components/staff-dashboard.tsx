@@ -51,6 +51,10 @@ export function StaffDashboard({ data }: { data: StaffDashboardDto }) {
               data={states}
               dataKey="label"
               series={{ name: 'count', label: t('columns.tasks'), color: 'blue.6' }}
+              values="count"
+              // Eight states: their names read on the category axis, one per line, at every width.
+              horizontal
+              nameWidth={96}
               locale={locale}
             />
           }

@@ -6,6 +6,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCash, IconDownload, IconMail, IconReceiptRefund } from '@tabler/icons-react';
 import { madridDateOf } from '@verba/contracts/pricing';
 import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import {
   downloadInvoicePdf,
   useMarkInvoicePaid,
@@ -131,14 +132,13 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
         }
       >
         <Stack gap="md">
-          <TextInput
-            type="date"
+          <LocalizedDateInput
             required
             label={dialog === 'rectify' ? t('rectify.date') : t('paid.date')}
             value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+            onChange={setDate}
             error={errors.paid_at ?? errors.issued_at}
-            data-testid="invoice-dialog-date"
+            testId="invoice-dialog-date"
           />
           <TextInput
             required

@@ -14,7 +14,6 @@ import {
   Stepper,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { compareMoney, invoiceTotals, madridDateOf } from '@verba/contracts/pricing';
@@ -23,6 +22,10 @@ import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
+import { useUiLocale } from '../../../components/use-locale.ts';
+import { formatEuros } from '../../../lib/format.ts';
 import { useCustomerOptions } from '../../customers/index.ts';
 import { useInvoiceDraft, useIssueInvoice, type InvoiceDraft } from '../api/invoices.ts';
 import { InvoiceInformation, type InformationValues } from '../components/invoice-information.tsx';
@@ -57,6 +60,7 @@ const informationOf = (d: InvoiceDraft): InformationValues => ({
 /** /invoices/create: customer → its tasks → invoice information, tax and date; then issue. */
 export default function InvoiceCreatePage() {
   const { t } = useTranslation('invoices');
+  const locale = useUiLocale();
   const navigate = useNavigate();
   const customers = useCustomerOptions(true);
   const [step, setStep] = useState(0);
@@ -213,14 +217,13 @@ export default function InvoiceCreatePage() {
                       <Radio value="NONE" label={t('create.taxNone')} data-testid="invoice-tax-none" />
                     </Group>
                   </Radio.Group>
-                  <TextInput
-                    type="date"
+                  <LocalizedDateInput
                     label={t('create.issuedAt')}
                     required
                     value={issuedAt}
-                    onChange={(e) => setIssuedAt(e.currentTarget.value)}
+                    onChange={setIssuedAt}
                     error={errors.issued_at}
-                    data-testid="invoice-issued-at"
+                    testId="invoice-issued-at"
                   />
                 </SimpleGrid>
                 <Table withTableBorder maw={420} ml="auto" data-testid="invoice-totals">
@@ -247,16 +250,20 @@ export default function InvoiceCreatePage() {
                     </Table.Tr>
                   </Table.Tbody>
                 </Table>
-                <TextInput
+                <LocalizedNumberInput
                   label={t('create.amount')}
                   description={t('create.amountHint')}
                   value={amount}
-                  onChange={(e) => setAmount(e.currentTarget.value)}
+                  // Kept as the API's decimal string ('.' separator), whatever the reader's format.
+                  onChange={(value) => setAmount(String(value))}
                   error={
                     errors.amount ??
-                    (amountMatches ? undefined : t('create.amountMismatch', { amount: totals.total }))
+                    (amountMatches
+                      ? undefined
+                      : t('create.amountMismatch', { amount: formatEuros(totals.total, locale) }))
                   }
-                  inputMode="decimal"
+                  decimalScale={2}
+                  hideControls
                   maw={240}
                   ml="auto"
                   data-testid="invoice-amount"

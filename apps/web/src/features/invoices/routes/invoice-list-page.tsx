@@ -1,22 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconFileInvoice,
-  IconFilter,
-  IconFilterOff,
-  IconPlus,
-} from '@tabler/icons-react';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { Alert, Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconFileInvoice, IconPlus } from '@tabler/icons-react';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
-import formClasses from '../../../components/forms.module.css';
+import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useCustomerOptions } from '../../customers/index.ts';
@@ -36,25 +28,9 @@ export default function InvoiceListPage() {
   const staff = userCan(user, 'invoices:export');
   const canIssue = userCan(user, 'invoices:issue');
   const customers = useCustomerOptions(staff);
-  const [draft, setDraft] = useState(NO_FILTERS);
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { draft, filters, page, setPage, filtered, set, apply, clear } = useListFilters(NO_FILTERS);
   const invoices = useInvoices(filters, page);
   const errors = serverFieldErrors(invoices.error) ?? {};
-  const filtered = Object.values(filters).some(Boolean);
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(NO_FILTERS);
-    setFilters(NO_FILTERS);
-    setPage(1);
-  };
-  const set = (key: keyof InvoiceFilters) => (value: string | null) =>
-    setDraft((current) => ({ ...current, [key]: value ?? '' }));
 
   return (
     <div data-testid="invoices-page">
@@ -87,67 +63,53 @@ export default function InvoiceListPage() {
         }
       />
       <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          component="form"
-          onSubmit={apply}
-          noValidate
-          className={formClasses.form}
+        <FilterBar
+          onApply={apply}
+          onClear={clear}
+          applyLabel={t('filters.apply')}
+          clearLabel={t('filters.clear')}
+          applyTestId="invoices-apply"
+          lg={staff ? 4 : 3}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: staff ? 4 : 3 }} spacing="md">
-            {staff ? (
-              <Select
-                label={t('filters.customer')}
-                placeholder={t('filters.anyCustomer')}
-                data={(customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                value={draft.customer_id || null}
-                onChange={set('customer_id')}
-                searchable
-                clearable
-                data-testid="invoices-customer"
-              />
-            ) : null}
+          {staff ? (
             <Select
-              label={t('filters.status')}
-              placeholder={t('filters.anyStatus')}
-              data={[
-                { value: 'paid', label: t('status.paid') },
-                { value: 'pending', label: t('status.pending') },
-              ]}
-              value={draft.status || null}
-              onChange={set('status')}
+              label={t('filters.customer')}
+              placeholder={t('filters.anyCustomer')}
+              data={(customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={draft.customer_id || null}
+              onChange={set('customer_id')}
+              searchable
               clearable
-              data-testid="invoices-status"
+              data-testid="invoices-customer"
             />
-            <DateFilterInput
-              label={t('filters.from')}
-              value={draft.from}
-              onChange={set('from')}
-              error={errors.from}
-              testId="invoices-from"
-            />
-            <DateFilterInput
-              label={t('filters.to')}
-              value={draft.to}
-              onChange={set('to')}
-              error={errors.to}
-              testId="invoices-to"
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md" gap="sm">
-            <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear}>
-              {t('filters.clear')}
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconFilter size={18} aria-hidden />}
-              data-testid="invoices-apply"
-            >
-              {t('filters.apply')}
-            </Button>
-          </Group>
-        </Paper>
+          ) : null}
+          <Select
+            label={t('filters.status')}
+            placeholder={t('filters.anyStatus')}
+            data={[
+              { value: 'paid', label: t('status.paid') },
+              { value: 'pending', label: t('status.pending') },
+            ]}
+            value={draft.status || null}
+            onChange={set('status')}
+            clearable
+            data-testid="invoices-status"
+          />
+          <LocalizedDateInput
+            label={t('filters.from')}
+            value={draft.from}
+            onChange={set('from')}
+            error={errors.from}
+            testId="invoices-from"
+          />
+          <LocalizedDateInput
+            label={t('filters.to')}
+            value={draft.to}
+            onChange={set('to')}
+            error={errors.to}
+            testId="invoices-to"
+          />
+        </FilterBar>
         {invoices.isError && !Object.keys(errors).length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {t('list.loadError')}

@@ -1,21 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconFilter,
-  IconFilterOff,
-  IconListSearch,
-} from '@tabler/icons-react';
+import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconListSearch } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import formClasses from '../../../components/forms.module.css';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import {
   downloadActionLogs,
   useActionChoices,
@@ -28,32 +22,16 @@ const NO_FILTERS: ActionLogFilters = { action: '', email: '', start_date: '', en
 export default function LogsPage() {
   const { t } = useTranslation('logs');
   const locale = useUiLocale();
-  const [draft, setDraft] = useState(NO_FILTERS);
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { draft, filters, page, setPage, filtered, set, apply, clear } = useListFilters(NO_FILTERS, (d) => ({
+    ...d,
+    action: d.action.trim(),
+    email: d.email.trim(),
+  }));
   const logs = useActionLogs(filters, page, locale);
   const choices = useActionChoices(locale);
   const [exporting, setExporting] = useState(false);
   const errors = serverFieldErrors(logs.error) ?? {};
-  const filtered = Object.values(filters).some(Boolean);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({
-      action: draft.action.trim(),
-      email: draft.email.trim(),
-      start_date: draft.start_date,
-      end_date: draft.end_date,
-    });
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(NO_FILTERS);
-    setFilters(NO_FILTERS);
-    setPage(1);
-  };
-  const set = (key: keyof ActionLogFilters) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
   const exportRows = () => {
     setExporting(true);
     downloadActionLogs(filters)
@@ -61,7 +39,7 @@ export default function LogsPage() {
       .finally(() => setExporting(false));
   };
   const dateField = (key: 'start_date' | 'end_date') => (
-    <DateFilterInput
+    <LocalizedDateInput
       label={t(`filters.${key}`)}
       value={draft[key]}
       onChange={set(key)}
@@ -74,41 +52,14 @@ export default function LogsPage() {
     <div data-testid="logs-page">
       <PageHeader title={t('title')} description={t('description')} />
       <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          component="form"
-          onSubmit={apply}
-          noValidate
-          className={formClasses.form}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <Select
-              label={t('filters.action')}
-              placeholder={t('filters.allActions')}
-              data={(choices.data ?? []).map((c) => ({ value: c.action, label: c.label }))}
-              value={draft.action || null}
-              onChange={(value) => set('action')(value ?? '')}
-              searchable
-              clearable
-              nothingFoundMessage={t('filters.noAction')}
-              error={errors.action}
-              data-testid="logs-action"
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput
-              label={t('filters.email')}
-              placeholder={t('filters.emailPlaceholder')}
-              type="email"
-              value={draft.email}
-              onChange={(event) => set('email')(event.currentTarget.value)}
-              error={errors.email}
-              data-testid="logs-email"
-            />
-            {dateField('start_date')}
-            {dateField('end_date')}
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md" gap="sm">
+        <FilterBar
+          onApply={apply}
+          onClear={clear}
+          applyLabel={t('filters.apply')}
+          clearLabel={t('filters.clear')}
+          applyTestId="logs-apply"
+          lg={4}
+          extra={
             <Button
               variant="default"
               leftSection={<IconDownload size={18} aria-hidden />}
@@ -119,14 +70,33 @@ export default function LogsPage() {
             >
               {t('filters.export')}
             </Button>
-            <Button variant="default" leftSection={<IconFilterOff size={18} aria-hidden />} onClick={clear}>
-              {t('filters.clear')}
-            </Button>
-            <Button type="submit" leftSection={<IconFilter size={18} aria-hidden />} data-testid="logs-apply">
-              {t('filters.apply')}
-            </Button>
-          </Group>
-        </Paper>
+          }
+        >
+          <Select
+            label={t('filters.action')}
+            placeholder={t('filters.allActions')}
+            data={(choices.data ?? []).map((c) => ({ value: c.action, label: c.label }))}
+            value={draft.action || null}
+            onChange={set('action')}
+            searchable
+            clearable
+            nothingFoundMessage={t('filters.noAction')}
+            error={errors.action}
+            data-testid="logs-action"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={t('filters.email')}
+            placeholder={t('filters.emailPlaceholder')}
+            type="email"
+            value={draft.email}
+            onChange={(event) => set('email')(event.currentTarget.value)}
+            error={errors.email}
+            data-testid="logs-email"
+          />
+          {dateField('start_date')}
+          {dateField('end_date')}
+        </FilterBar>
         {logs.isError && !Object.keys(errors).length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {t('loadError')}

@@ -2,17 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { IconCloudUpload } from '@tabler/icons-react';
-import { ACCEPTED_EXTENSIONS, quoteRequestSchema, type QuoteChallenge } from '@verba/contracts';
+import { quoteRequestSchema, type QuoteChallenge } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useEffectiveLocale } from '../../../lib/locale.ts';
 import { perFileProgress } from '../../../lib/upload.ts';
 import {
   addFiles,
   ERROR_CONTRAST,
-  FileRow,
+  FilePicker,
   useSourceLanguages,
   useTargetLanguages,
   type PendingFile,
@@ -26,7 +24,6 @@ import {
 import { BotCheck } from './bot-check.tsx';
 import { ContactFields, LanguageFields, OptionFields } from './quote-fields.tsx';
 
-const ACCEPT_ATTR = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const EMPTY: QuoteRequestValues = {
   company_name: '',
   country: null,
@@ -180,54 +177,16 @@ export function QuoteForm() {
           </Title>
           <Stack gap="md">
             <LanguageFields {...props} />
-            <Dropzone
+            <FilePicker
+              ns="quotes"
+              pending={pending}
+              progress={progress}
+              error={errors.files}
+              busy={busy}
               onDrop={onDrop}
-              multiple
-              disabled={busy}
-              activateOnClick
-              inputProps={{ accept: ACCEPT_ATTR, 'aria-label': t('form.files.choose') } as never}
-              data-testid="quote-dropzone"
-              aria-invalid={Boolean(errors.files)}
-              styles={{ root: { borderColor: errors.files ? 'var(--mantine-color-red-6)' : undefined } }}
-            >
-              <Stack align="center" gap="xs" py="md" style={{ pointerEvents: 'none' }} ta="center">
-                <IconCloudUpload size={36} aria-hidden color="var(--mantine-color-blue-6)" />
-                <Text fw={600}>{t('form.files.drop')}</Text>
-                <Text size="sm" c="gray.7">
-                  {t('form.files.types', { types: ACCEPTED_EXTENSIONS.join(', ') })}
-                </Text>
-              </Stack>
-            </Dropzone>
-            {errors.files ? (
-              <Text c="red.8" size="sm" role="alert" data-testid="quote-error-files">
-                {errors.files}
-              </Text>
-            ) : null}
-            {pending.length ? (
-              <Stack
-                gap="xs"
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="quote-file-list"
-              >
-                {pending.map((item, index) => (
-                  <FileRow
-                    key={item.key}
-                    name={item.file.name}
-                    size={item.file.size}
-                    progress={progress?.[index]}
-                    progressLabel={t('form.files.progress', { name: item.file.name })}
-                    removeLabel={t('form.files.remove', { name: item.file.name })}
-                    disabled={busy}
-                    onRemove={() =>
-                      setPending((current) => current.filter((other) => other.key !== item.key))
-                    }
-                  />
-                ))}
-              </Stack>
-            ) : null}
+              onRemovePending={(key) => setPending((current) => current.filter((other) => other.key !== key))}
+              testIds={{ dropzone: 'quote-dropzone', list: 'quote-file-list', error: 'quote-error-files' }}
+            />
             <OptionFields {...props} />
           </Stack>
         </Paper>

@@ -1,24 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { holidayBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
-import { DateFilterInput } from '../../../components/date-filter-input.tsx';
+import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import { DateText } from '../../../components/money.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
@@ -73,13 +63,14 @@ export function HolidaysEditor() {
 
   return (
     <Stack gap="md">
-      <NumberInput
+      <LocalizedNumberInput
         label={t('holidays.year')}
         value={year}
         onChange={(value) => typeof value === 'number' && setYear(value)}
         min={2000}
         max={2100}
         allowDecimal={false}
+        grouped={false}
         w={{ base: '100%', sm: 160 }}
         data-testid="holidays-year"
       />
@@ -131,7 +122,7 @@ export function HolidaysEditor() {
             {t('holidays.add')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-            <DateFilterInput
+            <LocalizedDateInput
               label={t('holidays.fields.date')}
               value={values.date}
               onChange={(date) => setValues((current) => ({ ...current, date }))}

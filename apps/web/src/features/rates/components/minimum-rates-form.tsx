@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Center, Group, Loader, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { useSaveGeneralMinimumRates, useSaveMinimumRates, type MinimumRates } from '../api/rates.ts';
@@ -105,7 +106,7 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
                         {name}
                       </Table.Th>
                       <Table.Td miw={104}>
-                        <NumberInput
+                        <LocalizedNumberInput
                           aria-label={t('minimum.hourOf', { type: name })}
                           value={locked ? 0 : row.hour}
                           onChange={(value) => change(index, { hour: value })}
@@ -119,7 +120,7 @@ export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps)
                         />
                       </Table.Td>
                       <Table.Td miw={116}>
-                        <NumberInput
+                        <LocalizedNumberInput
                           aria-label={t('minimum.amountOf', { type: name })}
                           value={row.amount}
                           onChange={(value) => change(index, { amount: value })}

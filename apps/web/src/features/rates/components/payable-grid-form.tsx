@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Badge, Button, Center, Group, Loader, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { payableGridBody } from '@verba/contracts';
 import { PRICE_LINES } from '@verba/contracts/pricing';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
@@ -58,7 +59,7 @@ function GridForm({ customerId, answer, canManage }: GridFormProps) {
         ) : null}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           {PRICE_LINES.map((band) => (
-            <NumberInput
+            <LocalizedNumberInput
               key={band.band}
               label={t(`bands.${band.key}`, { ns: 'tasks' })}
               value={values[band.band]}

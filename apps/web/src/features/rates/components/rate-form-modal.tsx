@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import type { RateDto } from '@verba/contracts';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
@@ -105,7 +106,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
               comboboxProps={{ withinPortal: true }}
               data-testid="rate-target"
             />
-            <NumberInput
+            <LocalizedNumberInput
               label={t('columns.r1')}
               description={t('form.r1Help')}
               value={values.r1}
@@ -117,7 +118,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
               withAsterisk
               data-testid="rate-r1"
             />
-            <NumberInput
+            <LocalizedNumberInput
               label={t('columns.r2')}
               description={t('form.r2Help')}
               value={values.r2}

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Group, NumberInput, Paper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { nextTaskIdBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors } from '../../../components/form-errors.ts';
 import { useNextTaskId, useUpdateNextTaskId } from '../api/settings.ts';
@@ -48,12 +49,13 @@ export function NextTaskIdForm() {
       </Text>
       <form className={formClasses.form} onSubmit={submit} noValidate>
         <Group align="flex-start" gap="sm">
-          <NumberInput
+          <LocalizedNumberInput
             label={t('nextId.label')}
             value={value}
             onChange={setValue}
             min={1}
             allowDecimal={false}
+            grouped={false}
             allowNegative={false}
             error={error}
             disabled={current.isPending}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { translationTypeBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import {
@@ -54,7 +55,7 @@ export function TranslationTypeForm({ type }: { type: TranslationType }) {
       data-testid={`translation-type-${type.id}`}
     >
       <Stack gap="md">
-        <NumberInput
+        <LocalizedNumberInput
           label={t('types.percent')}
           description={t('types.percentHelp')}
           value={percent}

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   MultiSelect,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -14,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { LOCALES, userBody, type Locale, type Role } from '@verba/contracts';
 import {
@@ -216,7 +216,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
               </Stack>
             ) : null}
             {rules.showBonus(values.type) ? (
-              <NumberInput
+              <LocalizedNumberInput
                 label={t('fields.bonus')}
                 description={t('form.bonusHelp')}
                 value={values.bonus}

@@ -5,7 +5,7 @@ import 'dayjs/locale/ca';
 import { useTranslation } from 'react-i18next';
 import { useUiLocale } from './use-locale.ts';
 
-interface DateFilterInputProps {
+interface LocalizedDateInputProps {
   label: string;
   /** `YYYY-MM-DD`, or '' for none. */
   value: string;
@@ -22,7 +22,7 @@ interface DateFilterInputProps {
  * A date filter, or a date field of a form, in the reader's format (MM/DD/YYYY in en, DD/MM/YYYY in es and ca, as every date
  * the portal shows) with a calendar in their language, instead of the browser's own date field.
  */
-export function DateFilterInput({
+export function LocalizedDateInput({
   label,
   value,
   onChange,
@@ -30,7 +30,7 @@ export function DateFilterInput({
   testId,
   required = false,
   defaultDate,
-}: DateFilterInputProps) {
+}: LocalizedDateInputProps) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   return (
