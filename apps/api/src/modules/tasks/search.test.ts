@@ -120,7 +120,7 @@ describe('task search', () => {
   });
 
   it('answers the same when asked again and again (PostgreSQL may switch a statement to a generic plan)', async () => {
-    const asks = [
+    const asks: Array<Record<string, string>> = [
       { search: 'annual' },
       { search: 'weekly', per_page: '5' },
       { search: 'annual', state: 'DONE' },

@@ -256,10 +256,12 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     if (walkable) {
       const newest = (bound: string) =>
         sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${sql.placeholder(bound)}) "tasks"`;
-      found = sql`walk as (select array(select ${tasks.id} from ${newest('walk_bound')} where ${searched} order by ${sortColumn} ${direction}, ${tasks.id} desc ${page}) as ids,
-                        (select count(*)::int from (select 1 from ${newest('count_bound')} where ${searched} limit ${cap} + 1) c) as n),
+      // The walk's page is read once (materialised: both CASEs use it); the newest rows are
+      // counted only when the page is full, and at most once (COALESCE stops at its first value).
+      const countWalk = sql`(select count(*)::int from (select 1 from ${newest('count_bound')} where ${searched} limit ${cap} + 1) c)`;
+      found = sql`walk as materialized (select array(select ${tasks.id} from ${newest('walk_bound')} where ${searched} order by ${sortColumn} ${direction}, ${tasks.id} desc ${page}) as ids),
         found as (select case when cardinality(walk.ids) < ${perPage} then ${countMatches}
-                              when walk.n > ${cap} then walk.n else ${countMatches} end as matches,
+                              else coalesce((select ${cap} + 1 where ${countWalk} > ${cap}), ${countMatches}) end as matches,
                          case when cardinality(walk.ids) >= ${perPage} then walk.ids else ${matchesPage} end as ids
                   from walk)`;
     } else found = sql`found as (select ${countMatches} as matches, ${matchesPage} as ids)`;
