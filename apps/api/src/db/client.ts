@@ -43,14 +43,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // An idle connection the server drops (restart, failover) must not bring the process down;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
-    // A named statement is one the code prepared to be planned once per connection (db/prepared.ts:
-    // the session, the task list's first page, a task's detail, a search's shape). Left to choose,
-    // PostgreSQL kept planning the search again on every call, which cost as much as running it
-    // (`npm run bench:api`); unnamed statements are still planned for their values on every call.
-    // Sent first on each new connection: a client runs its queries in order.
-    pool.on('connect', (client) => {
-      client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
-    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -132,16 +132,6 @@ describe('task search', () => {
     expect(codes(first[2]!.data)).toEqual(['ANN-4', 'ANN-2', 'ANN-1']);
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'on PostgreSQL, named statements are planned once per connection',
-    async () => {
-      const { rows } = (await t.database.db.execute(sql`show plan_cache_mode`)) as unknown as {
-        rows: Array<{ plan_cache_mode: string }>;
-      };
-      expect(rows[0]?.plan_cache_mode).toBe('force_generic_plan');
-    },
-  );
-
   it('text without letters or digits finds only codes that contain it as typed', async () => {
     const found = await search('pm', { search: '%%' });
     expect(found).toMatchObject({ total: 0, data: [] });
