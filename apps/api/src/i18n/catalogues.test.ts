@@ -22,11 +22,40 @@ function leaves(catalogue: Catalogue, prefix = ''): Array<[string, boolean]> {
   );
 }
 
+/** i18next's plural suffixes: `files_one`, `files_many`, `files_other` are one message, `files_#`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const messageOf = (key: string) => key.replace(PLURAL, '_#');
+const messages = (keys: string[]) => [...new Set(keys.map(messageOf))].sort();
+
+/** Plural messages whose forms are not exactly the language's (es and ca need `_many` for 1,000,000). */
+function missingPluralForms(locale: string, keys: string[]): string[] {
+  const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+  const forms = new Map<string, string[]>();
+  for (const key of keys.filter((k) => PLURAL.test(k)))
+    forms.set(messageOf(key), [...(forms.get(messageOf(key)) ?? []), PLURAL.exec(key)![1]!]);
+  return [...forms]
+    .filter(([, found]) => found.sort().join() !== categories.join())
+    .map(([message, found]) => `${locale} ${message}: ${found.join(', ')}`);
+}
+
 describe('API messages', () => {
   const english = leaves(load('en'));
-  it.each(['es', 'ca'])('%s has every English message, and no other, none empty', (locale) => {
-    const other = leaves(load(locale));
-    expect(other.map(([key]) => key).sort()).toEqual(english.map(([key]) => key).sort());
-    expect(other.filter(([, empty]) => empty).map(([key]) => key)).toEqual([]);
+  it('en has the plural forms of English', () => {
+    expect(
+      missingPluralForms(
+        'en',
+        english.map(([key]) => key),
+      ),
+    ).toEqual([]);
   });
+  it.each(['es', 'ca'])(
+    '%s has every English message with its own plural forms, and no other, none empty',
+    (locale) => {
+      const other = leaves(load(locale));
+      const keys = other.map(([key]) => key);
+      expect(messages(keys)).toEqual(messages(english.map(([key]) => key)));
+      expect(missingPluralForms(locale, keys)).toEqual([]);
+      expect(other.filter(([, empty]) => empty).map(([key]) => key)).toEqual([]);
+    },
+  );
 });

@@ -110,16 +110,18 @@ describe('every action log row has a key in en, es and ca', () => {
       const descriptions = catalogues[locale]!.descriptions as Record<string, Tree>;
       for (const [group, messages] of Object.entries(descriptions))
         for (const [name, text] of Object.entries(messages)) {
-          const plural = /^(.+)_(one|other)$/.exec(name);
+          const plural = /^(.+)_(one|many|other)$/.exec(name);
           if (plural && !has(descriptions as Tree, `${group}.${plural[1]}`))
             problems.push(`${locale}: ${group}.${name} without its other form`);
           for (const m of String(text).matchAll(/\$t\(log\.([a-z_]+\.[a-z_]+)/g))
             if (!has(catalogues[locale]!, m[1]!)) problems.push(`${locale}: ${group}.${name} nests ${m[1]}`);
         }
-      // the three catalogues name the same messages, with the same plural forms
+      // the three catalogues name the same messages, each with its language's plural forms
+      // (Spanish and Catalan have a `many` form, for a million)
+      const withoutMany = (name: string) => name.replace(/_many$/, '_other');
       for (const other of LOCALES)
         for (const [group, messages] of Object.entries(descriptions))
-          for (const name of Object.keys(messages))
+          for (const name of Object.keys(messages).map(withoutMany))
             if (typeof (catalogues[other]!.descriptions as Record<string, Tree>)[group]?.[name] !== 'string')
               problems.push(`${other}: no ${group}.${name} (${locale} has it)`);
     }

@@ -220,6 +220,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
   // The task coded exactly as the search comes first on the first page (the code's unique index).
   const mayBeCode = q.page === 1 && /^\S{1,32}$/.test(q.search);
   const plain = /^[\p{L}\p{N}\s]+$/u.test(q.search);
+  const firstPage = q.page === 1;
   const scope = scopeOf(lister, q, (name) => sql.placeholder(name));
   const key = [
     'tasks_search',
@@ -233,6 +234,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     q.sort,
     q.order,
     q.per_page,
+    firstPage ? 'first-page' : 'later-page',
   ].join(':');
   return prepared(db, key, (name) => {
     const scoped = scope.where ?? sql`true`;
@@ -243,7 +245,12 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     const sortColumn = sortColumns[q.sort];
     const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
     const perPage = sql.raw(String(q.per_page));
-    const page = sql`limit ${perPage} offset ${sql.placeholder('offset')}`;
+    // On the first page the bounds are in the text, so that a plan made once fits every call: with
+    // a placeholder LIMIT a generic plan must assume a tenth of the table is wanted (see
+    // `limitInText`), and PostgreSQL would plan the search again on every call.
+    const bound = (name: 'offset' | 'walk_bound' | 'count_bound') =>
+      firstPage ? sql.raw(String(searchBounds(q)[name])) : sql.placeholder(name);
+    const page = sql`limit ${perPage} offset ${bound('offset')}`;
     const cap = sql.raw(String(TOTAL_CAP));
     // The matching rows, materialised once for the count and the page: the sort is done on them
     // apart, so the planner cannot walk the sort order's index past rows that do not match.
@@ -254,8 +261,8 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     const matchesPage = sql`array(select id from m order by k ${direction}, id desc ${page})`;
     let found: SQL;
     if (walkable) {
-      const newest = (bound: string) =>
-        sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${sql.placeholder(bound)}) "tasks"`;
+      const newest = (limit: 'walk_bound' | 'count_bound') =>
+        sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${bound(limit)}) "tasks"`;
       // The walk's page is read once (materialised: both CASEs use it); the newest rows are
       // counted only when the page is full, and at most once (COALESCE stops at its first value).
       const countWalk = sql`(select count(*)::int from (select 1 from ${newest('count_bound')} where ${searched} limit ${cap} + 1) c)`;
@@ -293,9 +300,10 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
         })
         .from(found_rows)
         .orderBy(sql`"found"."position"`)
-        // Named: parsed once per connection; PostgreSQL still plans it for the words of each call
-        // unless a generic plan costs no more.
-        .prepare(`${name}_s`)
+        // The first page, which nearly every search asks for, is named: parsed once per connection,
+        // and planned once when PostgreSQL finds that a generic plan costs no more than one for the
+        // words of each call. Later pages are planned per call, like the list's.
+        .prepare(firstPage ? `${name}_s` : '')
     );
   });
 }
@@ -314,8 +322,17 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
  * under load each statement of a request waits its turn for a connection. It is planned on every
  * call, since the best plan depends on the words (about 0.3 ms); its text is built once per shape.
  */
-async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
+/** How many rows a search skips, walks and counts among the newest (see `searchStatement`). */
+function searchBounds(q: TaskListQuery) {
   const offset = (q.page - 1) * q.per_page;
+  return {
+    offset,
+    walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
+    count_bound: COUNT_WALK_BOUND,
+  };
+}
+
+async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
   const result = await searchStatement(db, lister, q).execute({
     scope_customer: lister.customer_id,
     scope_user: lister.id,
@@ -326,9 +343,7 @@ async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { searc
     pattern: containsPattern(q.search),
     exact: q.search,
     exact_upper: q.search.toUpperCase(),
-    offset,
-    walk_bound: Math.max(WALK_BOUND, (offset + q.per_page) * 20),
-    count_bound: COUNT_WALK_BOUND,
+    ...searchBounds(q),
   });
   const rows = result as unknown as Array<Row & { id: number | null }>;
   return { matches: rows[0]?.matches ?? 0, rows: rows.filter((r): r is Row => r.id !== null) };
