@@ -304,7 +304,7 @@ describe('the bank notification', () => {
     );
     await waitForLog('payments.refused', 'answer for another merchant');
     expect((await taskRow(taskId)).state).toBe('DRAFT');
-    await waitForLog('payments.refused', 'got 1 cents');
+    await waitForLog('payments.refused', 'got 1 cent, expected');
   });
 
   it('an unknown order, garbage and an empty body are refused with 200', async () => {
