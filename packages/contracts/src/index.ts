@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './task-states.ts';
 export * from './task-transitions.ts';
 export * from './locales.ts';
+export * from './plural-forms.ts';
 export * from './error-codes.ts';
 export * from './permissions.ts';
 export * from './navigation.ts';

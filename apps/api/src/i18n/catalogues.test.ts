@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { missingPluralForms, pluralMessageOf } from '@verba/contracts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -22,21 +23,7 @@ function leaves(catalogue: Catalogue, prefix = ''): Array<[string, boolean]> {
   );
 }
 
-/** i18next's plural suffixes: `files_one`, `files_many`, `files_other` are one message, `files_#`. */
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const messageOf = (key: string) => key.replace(PLURAL, '_#');
-const messages = (keys: string[]) => [...new Set(keys.map(messageOf))].sort();
-
-/** Plural messages whose forms are not exactly the language's (es and ca need `_many` for 1,000,000). */
-function missingPluralForms(locale: string, keys: string[]): string[] {
-  const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
-  const forms = new Map<string, string[]>();
-  for (const key of keys.filter((k) => PLURAL.test(k)))
-    forms.set(messageOf(key), [...(forms.get(messageOf(key)) ?? []), PLURAL.exec(key)![1]!]);
-  return [...forms]
-    .filter(([, found]) => found.sort().join() !== categories.join())
-    .map(([message, found]) => `${locale} ${message}: ${found.join(', ')}`);
-}
+const messages = (keys: string[]) => [...new Set(keys.map(pluralMessageOf))].sort();
 
 describe('API messages', () => {
   const english = leaves(load('en'));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingPluralForms, pluralMessageOf } from '@verba/contracts';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('./*/*.json', {
   eager: true,
@@ -10,21 +11,7 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
-/** i18next's plural suffixes: `files_one`, `files_many`, `files_other` are one message, `files_#`. */
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const messageOf = (key: string) => key.replace(PLURAL, '_#');
-const messages = (keys: string[]) => [...new Set(keys.map(messageOf))].sort();
-
-/** Plural messages whose forms are not exactly the language's (es and ca need `_many` for 1,000,000). */
-function missingPluralForms(lang: string, keys: string[]): string[] {
-  const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
-  const forms = new Map<string, string[]>();
-  for (const key of keys.filter((k) => PLURAL.test(k)))
-    forms.set(messageOf(key), [...(forms.get(messageOf(key)) ?? []), PLURAL.exec(key)![1]!]);
-  return [...forms]
-    .filter(([, found]) => found.sort().join() !== categories.join())
-    .map(([message, found]) => `${lang} ${message}: ${found.join(', ')}`);
-}
+const messages = (keys: string[]) => [...new Set(keys.map(pluralMessageOf))].sort();
 
 describe('locale catalogues', () => {
   const english = Object.keys(catalogues).filter((path) => path.startsWith('./en/'));
