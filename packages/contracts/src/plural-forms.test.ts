@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPluralForms, pluralMessageOf } from './plural-forms.ts';
+import { missingPluralForms, PLURAL_FORMS, pluralMessageOf } from './plural-forms.ts';
 
 describe('plural forms of a catalogue', () => {
   it('groups the forms of one message', () => {
@@ -7,11 +7,12 @@ describe('plural forms of a catalogue', () => {
     expect(pluralMessageOf('list.title')).toBe('list.title');
   });
 
-  it('asks each language for its own forms: English one and other, Spanish and Catalan also many', () => {
-    const english = ['total_one', 'total_other', 'title'];
-    expect(missingPluralForms('en', english)).toEqual([]);
-    expect(missingPluralForms('es', english)).toEqual(['es total_#: one, other']);
-    expect(missingPluralForms('ca', [...english, 'total_many'])).toEqual([]);
+  it('asks every language for the forms any of them needs: many (es, ca: a million), one, other', () => {
+    expect(PLURAL_FORMS).toEqual(['many', 'one', 'other']);
+    const complete = ['total_one', 'total_many', 'total_other', 'title'];
+    expect(missingPluralForms('en', complete)).toEqual([]);
+    expect(missingPluralForms('ca', complete)).toEqual([]);
+    expect(missingPluralForms('es', ['total_one', 'total_other'])).toEqual(['es total_#: one, other']);
     expect(missingPluralForms('en', ['total_other'])).toEqual(['en total_#: other']);
   });
 });

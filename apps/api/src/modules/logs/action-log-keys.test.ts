@@ -116,12 +116,10 @@ describe('every action log row has a key in en, es and ca', () => {
           for (const m of String(text).matchAll(/\$t\(log\.([a-z_]+\.[a-z_]+)/g))
             if (!has(catalogues[locale]!, m[1]!)) problems.push(`${locale}: ${group}.${name} nests ${m[1]}`);
         }
-      // the three catalogues name the same messages, each with its language's plural forms
-      // (Spanish and Catalan have a `many` form, for a million)
-      const withoutMany = (name: string) => name.replace(/_many$/, '_other');
+      // the three catalogues name the same messages, with the same plural forms
       for (const other of LOCALES)
         for (const [group, messages] of Object.entries(descriptions))
-          for (const name of Object.keys(messages).map(withoutMany))
+          for (const name of Object.keys(messages))
             if (typeof (catalogues[other]!.descriptions as Record<string, Tree>)[group]?.[name] !== 'string')
               problems.push(`${other}: no ${group}.${name} (${locale} has it)`);
     }
