@@ -10,12 +10,14 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
 import { reuseFiguresFor } from '../src/modules/dashboard/service.ts';
+import { keepTaskLists } from '../src/modules/tasks/list-cache.ts';
 import { seedDashboardFields, seedLargeTask, seedTasks } from './seed.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
 
@@ -62,6 +64,8 @@ const serverTimes = {
 };
 let bareRate = 0;
 let drain = async () => {};
+/** The task list cache's counts (ADR 0022), once the app is built. */
+let listCacheCounts = () => ({ hits: 0, reads: 0 });
 
 async function load(
   title: string,
@@ -75,6 +79,7 @@ async function load(
   const before = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
   if (bareRate) await startProfile();
+  const countsBefore = { ...listCacheCounts() };
   const r = await autocannon({
     ...('url' in target
       ? { url: target.url, headers: target.headers }
@@ -96,6 +101,12 @@ async function load(
   console.log(
     `  ${title.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server ${String(perRequest).padStart(4)} µs/req (loop ${Math.round(busy.utilization * 100)}% busy, cpu ${String(cpuPerRequest).padStart(5)} µs/req, ${share.padStart(5)}% of bare)   errors ${r.errors + r.non2xx}`,
   );
+  const hits = listCacheCounts().hits - countsBefore.hits;
+  const reads = listCacheCounts().reads - countsBefore.reads;
+  if (hits)
+    console.log(
+      `    task list pages from memory: ${((100 * hits) / (hits + reads)).toFixed(1)} % (${hits} kept, ${reads} read)`,
+    );
   if (options.byKind) serverTimes.print();
 }
 
@@ -135,6 +146,7 @@ try {
     },
   );
   const app = await buildApp(config, database);
+  listCacheCounts = () => app.taskListReplies.counts;
   // Requests a case left behind (timed out at the client, still queued at the server) are drained
   // before the next case starts, so that each line measures its own requests only.
   let inFlight = 0;
@@ -155,6 +167,20 @@ try {
     while (inFlight > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   };
+  // What a working portal does between reads: someone changes a task (here its description, to
+  // itself) once a second, and every process forgets the pages it kept.
+  const whileATaskChangesEverySecond = async (cases: () => Promise<void>) => {
+    const changes = setInterval(() => {
+      database.db
+        .execute(sql`update tasks set description = description where id = ${large}`)
+        .catch((err: Error) => console.error('change failed:', err.message));
+    }, 1_000);
+    try {
+      await cases();
+    } finally {
+      clearInterval(changes);
+    }
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${portOf(app.server)}`;
   const token = async (email: string) => {
@@ -174,14 +200,15 @@ try {
   bare.get('/bare', async () => ({ data: { status: 'ok' } }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   await load('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${portOf(bare.server)}/bare` });
+  // The list and searches read from the database on every request; then as served: a page is kept
+  // until the database announces a change (ADR 0022), while one task changes every second.
+  keepTaskLists(false);
   await load('GET /api/tasks, staff (VERBA_PM)', { url: `${base}/api/tasks`, headers: staff });
   await load('GET /api/tasks, client user (Acme)', { url: `${base}/api/tasks`, headers: client });
   await load('search for one task (its number)', { url: `${base}/api/tasks?search=42123`, headers: staff });
   // Every tenth task matches, all of them far from the newest: the worst case for the list's plan.
-  await load('broad search (11% match), staff', {
-    url: `${base}/api/tasks?state=APPROVED_AND_DRAFT&search=task%201`,
-    headers: staff,
-  });
+  const broadSearch = `${base}/api/tasks?state=APPROVED_AND_DRAFT&search=task%201`;
+  await load('broad search (11% match), staff', { url: broadSearch, headers: staff });
   // A word in every task's description.
   await load('broad search (a word in every task)', {
     url: `${base}/api/tasks?search=benchmark`,
@@ -191,6 +218,12 @@ try {
   await load('search for a rare word', { url: `${base}/api/tasks?search=guide`, headers: staff });
   // Part of a code: "2123" finds B42123 (and B12123, …).
   await load('search for part of a code', { url: `${base}/api/tasks?search=2123`, headers: staff });
+  keepTaskLists(true);
+  await whileATaskChangesEverySecond(async () => {
+    await load('GET /api/tasks, staff (as served)', { url: `${base}/api/tasks`, headers: staff });
+    await load('GET /api/tasks, client user (as served)', { url: `${base}/api/tasks`, headers: client });
+    await load('broad search (11% match), as served', { url: broadSearch, headers: staff });
+  });
   await load('task detail, 20 files x 3 languages', { url: `${base}/api/task/${large}`, headers: staff });
   // The dashboards (issue 22: p99 under 200 ms at 50 connections). As served: a reply is reused for
   // a while per scope and recomputed in the background while the last one is served; here it is
@@ -230,17 +263,26 @@ try {
     { path: '/api/action-logs', headers: boss },
     { path: '/api/tasks?page=3', headers: client },
   ];
-  if (database.kind === 'pglite')
+  await whileATaskChangesEverySecond(async () => {
+    if (database.kind === 'pglite')
+      await load(
+        'mixed, 20 users',
+        { base, requests: mixed },
+        { connections: 20, duration: MIXED_DURATION, byKind: true },
+      );
     await load(
-      'mixed, 20 users',
+      'mixed, 200 users',
       { base, requests: mixed },
-      { connections: 20, duration: MIXED_DURATION, byKind: true },
+      { connections: 200, duration: MIXED_DURATION, byKind: true },
     );
+  });
+  keepTaskLists(false);
   await load(
-    'mixed, 200 users',
+    'mixed, 200 users (lists from the database)',
     { base, requests: mixed },
     { connections: 200, duration: MIXED_DURATION, byKind: true },
   );
+  keepTaskLists(true);
   await bare.close();
   await app.close();
   await database.close();

@@ -6,8 +6,8 @@ import { sha256 } from '../lib/tokens.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db } from '../db/client.ts';
-import type { StopListening } from '../db/notifications.ts';
-import { SessionCache, type LoadedSession } from '../lib/session-cache.ts';
+import { HeardChangesCache, type Loaded } from '../lib/heard-changes-cache.ts';
+import { heardChanges } from './heard-changes.ts';
 
 /** What a route must declare: a permission, `authenticated` (any signed-in user) or `public`. */
 export type RouteAccess = Permission | 'authenticated' | 'public';
@@ -38,7 +38,6 @@ declare module 'fastify' {
 const AUTH_CHANGE_CHANNEL = 'verba_auth_change';
 /** A bound on what a missed notification could cost; the cache is not meant to outlive it. */
 const SESSION_CACHE_MAX_AGE_MS = 30_000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes outside our code that serve documentation only. */
 const EXEMPT_PREFIXES = ['/api/docs'];
@@ -57,23 +56,11 @@ export const authPlugin = fp(async (app) => {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
   });
 
-  const sessions = new SessionCache<CurrentUser>({ maxAgeMs: SESSION_CACHE_MAX_AGE_MS, maxEntries: 10_000 });
-  let stopListening: StopListening | undefined;
-  app.addHook('onReady', async () => {
-    stopListening = await app.database.listen(AUTH_CHANGE_CHANNEL, {
-      notify: () => sessions.clear(),
-      ready: () => sessions.resume(),
-      lost: () => sessions.suspend(),
-    });
+  const sessions = new HeardChangesCache<CurrentUser>({
+    maxAgeMs: SESSION_CACHE_MAX_AGE_MS,
+    maxEntries: 10_000,
   });
-  app.addHook('onClose', async () => {
-    await stopListening?.();
-  });
-  // A change this process made is forgotten before its reply leaves, so the caller's next request
-  // never meets the old session, whenever the notification reaches the listening connection.
-  app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) sessions.clear();
-  });
+  heardChanges(app, AUTH_CHANGE_CHANNEL, sessions);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -130,7 +117,7 @@ function sessionUserStatement(db: Db) {
   );
 }
 
-async function findSessionUser(db: Db, tokenHash: string): Promise<LoadedSession<CurrentUser> | null> {
+async function findSessionUser(db: Db, tokenHash: string): Promise<Loaded<CurrentUser> | null> {
   const [row] = await sessionUserStatement(db).execute({ token_hash: tokenHash });
   if (!row) return null;
   const { expires_at, ...user } = row;

@@ -21,7 +21,8 @@ export function visibleTasks(user: CurrentUser): SQL | undefined {
 
 /**
  * The same rule with the ids as values or as placeholders of a prepared statement; the SQL text
- * depends only on the role and on whether there is a customer.
+ * depends only on the role and on whether there is a customer. A table read here must be in the
+ * triggers of migration 0016: the task list's replies are kept until it changes (ADR 0022).
  */
 export function tasksVisibleTo(
   type: Role,

@@ -10,6 +10,7 @@ import {
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
+import { cachedTaskListReply } from './list-cache.ts';
 import { receiveTaskForm } from './upload.ts';
 import { drainParts } from './delivery-upload.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
@@ -39,7 +40,18 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'tasks:list' },
     },
-    async (request) => ({ data: await service.list(app, actorOf(request), request.query) }),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Kept as the JSON sent (ADR 0022), written by the route's own serialiser (a string).
+      const json = await cachedTaskListReply(
+        app.taskListReplies,
+        actor.user,
+        request.query,
+        async () => reply.serialize({ data: await service.list(app, actor, request.query) }) as string,
+      );
+      // A string sent as JSON is sent as it is: Fastify does not serialise it again.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type LoadedSession } from './session-cache.ts';
+import { HeardChangesCache, type Loaded } from './heard-changes-cache.ts';
 
 const HOUR = 3_600_000;
 
 function setup(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
   let now = 1_000_000;
-  const cache = new SessionCache<string>({ maxAgeMs: 30_000, maxEntries: 100, now: () => now, ...options });
+  const cache = new HeardChangesCache<string>({
+    maxAgeMs: 30_000,
+    maxEntries: 100,
+    now: () => now,
+    ...options,
+  });
   const reads: string[] = [];
   const load =
     (
       key: string,
-      found: LoadedSession<string> | null = { value: `user of ${key}`, expiresAt: new Date(now + HOUR) },
+      found: Loaded<string> | null = { value: `user of ${key}`, expiresAt: new Date(now + HOUR) },
     ) =>
     async () => {
       reads.push(key);
@@ -19,7 +24,7 @@ function setup(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
   return { cache, reads, load, advance: (ms: number) => (now += ms), now: () => now };
 }
 
-describe('session cache', () => {
+describe('heard-changes cache', () => {
   it('keeps nothing until it is told that changes are heard', async () => {
     const { cache, reads, load } = setup();
     expect(await cache.get('a', load('a'))).toBe('user of a');
@@ -90,5 +95,42 @@ describe('session cache', () => {
     await cache.get('c', load('c'));
     await cache.get('a', load('a'));
     expect(reads).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('keeps a value without an end for the longest age, and counts what it answered from memory', async () => {
+    const { cache, reads, load, advance } = setup({ maxAgeMs: 30_000 });
+    cache.resume();
+    const page = load('list', { value: 'page 1' });
+    await cache.get('list', page);
+    advance(29_999);
+    expect(await cache.get('list', page)).toBe('page 1');
+    expect(cache.counts).toEqual({ hits: 1, reads: 1 });
+    advance(1);
+    await cache.get('list', page);
+    expect(reads).toEqual(['list', 'list']);
+    expect(cache.counts).toEqual({ hits: 1, reads: 2 });
+  });
+
+  it('callers who miss the same key together share one read, unless a change came between them', async () => {
+    const { cache } = setup();
+    cache.resume();
+    let reads = 0;
+    const finish: Array<(value: string) => void> = [];
+    const slow = () => {
+      reads++;
+      return new Promise<Loaded<string>>((resolve) => finish.push((value) => resolve({ value })));
+    };
+    const first = cache.get('page', slow);
+    const second = cache.get('page', slow);
+    expect(reads).toBe(1);
+    cache.clear(); // a change: whoever asks now must not get what was read before it
+    const third = cache.get('page', slow);
+    expect(reads).toBe(2);
+    finish[0]!('before the change');
+    finish[1]!('after the change');
+    expect(await first).toBe('before the change');
+    expect(await second).toBe('before the change');
+    expect(await third).toBe('after the change');
+    expect(cache.counts).toEqual({ hits: 1, reads: 2 });
   });
 });
