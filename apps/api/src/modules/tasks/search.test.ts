@@ -7,6 +7,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, languages } from '../../db/schema/index.ts';
 import { wordsQuery } from './repository/list.ts';
+import { keepTaskLists } from './list-cache.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -20,6 +21,9 @@ const search = async (role: RoleName, query: Record<string, string>) => {
 const codes = (rows: Row[]) => rows.map((r) => r.code);
 
 beforeAll(async () => {
+  // These tests are about the statement: every search goes to the database (replies are otherwise
+  // kept until the database announces a change, ADR 0022, which list-cache.test.ts covers).
+  keepTaskLists(false);
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
   const db = t.database.db;
@@ -47,13 +51,39 @@ beforeAll(async () => {
         select 'W-' || g, ${acme!.id}, ${en!.id}, 1, 'Weekly newsletter ' || g, 'DONE' from generate_series(1, 1200) g`,
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  keepTaskLists(true);
+});
 
 describe('task search', () => {
   it('the last word is a prefix, the others whole words', () => {
     expect(wordsQuery('Annual rep')).toBe('annual & rep:*');
     expect(wordsQuery('  Q-31337 ')).toBe('q & 31337:*');
+    expect(wordsQuery('año 日本語')).toBe('año & 日本語:*');
     expect(wordsQuery('%%')).toBeNull();
+  });
+
+  it('a prefix of any length finds the words it starts, and none it is inside of', async () => {
+    expect(codes((await search('pm', { search: 'annual r' })).data)).toEqual(['ANN-4', 'ANN-2', 'ANN-1']);
+    expect(codes((await search('pm', { search: 'a' })).data)).toEqual(['ANN-4', 'ANN-2', 'ANN-1']);
+    expect(codes((await search('pm', { search: 'Rep' })).data)).toEqual(['ANN-4', 'ANN-2', 'ANN-1']);
+    expect(codes((await search('pm', { search: 'chapter o' })).data)).toEqual(['ANN-1']);
+    // "ark" is inside "Benchmark" and "ar" inside "Annual report": neither starts a word.
+    expect((await search('pm', { search: 'ark' })).total).toBe(0);
+    expect((await search('pm', { search: 'annual ar' })).total).toBe(0);
+    // The prefixes follow the description when it changes.
+    await t.database.db.execute(
+      sql`update tasks set description = 'Zebra crossing signs' where code = 'ZZ-7'`,
+    );
+    try {
+      expect(codes((await search('pm', { search: 'zeb' })).data)).toEqual(['ZZ-7']);
+      expect((await search('pm', { search: 'benchmark' })).total).toBe(0);
+    } finally {
+      await t.database.db.execute(
+        sql`update tasks set description = 'Benchmark of the website' where code = 'ZZ-7'`,
+      );
+    }
   });
 
   it('finds the old matches of a word the newest rows lack, newest first, with their exact count', async () => {
@@ -90,6 +120,23 @@ describe('task search', () => {
     expect((await search('pm', { search: 'annu report' })).total).toBe(0);
     expect(codes((await search('pm', { search: 'bench' })).data)).toEqual(['ZZ-7']);
     expect((await search('pm', { search: 'mark' })).total).toBe(0);
+  });
+
+  it('a search filtered by state finds the tasks in that state, and follows a change of state', async () => {
+    expect((await search('pm', { search: 'annual', state: 'APPROVED_AND_DRAFT' })).total).toBe(0);
+    await t.database.db.execute(sql`update tasks set state = 'DRAFT' where code = 'ANN-1'`);
+    try {
+      expect(codes((await search('pm', { search: 'annual', state: 'APPROVED_AND_DRAFT' })).data)).toEqual([
+        'ANN-1',
+      ]);
+      expect(codes((await search('pm', { search: 'an', state: 'DRAFT' })).data)).toEqual(['ANN-1']);
+      expect(codes((await search('pm', { search: 'annual', state: 'DONE' })).data)).toEqual([
+        'ANN-4',
+        'ANN-2',
+      ]);
+    } finally {
+      await t.database.db.execute(sql`update tasks set state = 'DONE' where code = 'ANN-1'`);
+    }
   });
 
   it('part of a code or number finds its task; the exact code comes first', async () => {
