@@ -1,4 +1,4 @@
-import type { Paginated } from '@verba/contracts';
+import { LIST_TOTAL_CAP, type Paginated } from '@verba/contracts';
 
 /** Which page a list call asks for (DESIGN §4: `page` from 1, `per_page` rows). */
 export interface PageRequest {
@@ -17,5 +17,17 @@ export function toPage<T>(data: T[], total: number, request: PageRequest): Pagin
     total,
     last_page: Math.max(1, Math.ceil(total / request.per_page)),
     data,
+  };
+}
+
+/** A page out of `matches`, counted up to `LIST_TOTAL_CAP + 1`: past the cap the total says "1,000+". */
+export function toCappedPage<T>(
+  data: T[],
+  matches: number,
+  request: PageRequest,
+): Paginated<T> & { total_is_capped: boolean } {
+  return {
+    ...toPage(data, Math.min(matches, LIST_TOTAL_CAP), request),
+    total_is_capped: matches > LIST_TOTAL_CAP,
   };
 }

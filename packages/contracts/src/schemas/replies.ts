@@ -31,5 +31,15 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
     data: z.array(row),
   });
 
+/**
+ * Lists that may grow without end (tasks, the action log) count their matches up to this many and
+ * then say so (`total_is_capped`, "1,000+"): counting every match cost more than reading the page.
+ */
+export const LIST_TOTAL_CAP = 1_000;
+
+/** A page whose `total` stops at `LIST_TOTAL_CAP` (`total_is_capped` then true). */
+export const cappedPageOf = <T extends z.ZodType>(row: T) =>
+  pageOf(row).extend({ total_is_capped: z.boolean() });
+
 /** A reply that only confirms, with a translated message. */
 export const messageReply = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataReply, pageOf, timestamp } from './replies.ts';
+import { cappedPageOf, dataReply, timestamp } from './replies.ts';
 
 /** Replies of the system routes and the action logs. */
 
@@ -47,7 +47,9 @@ export const actionLogDto = z.object({
   customer_name: z.string().nullable(),
 });
 export type ActionLogDto = z.infer<typeof actionLogDto>;
-export const actionLogPageReply = dataReply(pageOf(actionLogDto));
+export const actionLogPage = cappedPageOf(actionLogDto);
+export type ActionLogPage = z.infer<typeof actionLogPage>;
+export const actionLogPageReply = dataReply(actionLogPage);
 
 /** An action the logs can be filtered by, named in the reader's language. */
 export const actionChoiceDto = z.object({ action: z.string(), label: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_SCHEMES, STATE_CHANGE_REASONS, TASK_STATES, TASK_STATE_FILTERS } from '../task-states.ts';
 import { langField, moneyInput, optionalText, requiredText, idField } from './common.ts';
-import { dataReply, decimalString, pageOf, timestamp } from './replies.ts';
+import { cappedPageOf, dataReply, decimalString, timestamp } from './replies.ts';
 
 /** Multipart fields arrive as strings: "true"/"1"/"on" are true. */
 const formBoolean = z.preprocess(
@@ -161,7 +161,7 @@ export const taskListRow = z.object({
   guest_company: z.string().nullable().default(null),
   guest_name: z.string().nullable().default(null),
 });
-export const taskPage = pageOf(taskListRow).extend({ total_is_capped: z.boolean() });
+export const taskPage = cappedPageOf(taskListRow);
 
 export const taskLanguage = z.object({ id, iso_code: z.string(), name: z.string() });
 

@@ -49,6 +49,26 @@ describe('GET /api/action-logs', () => {
     expect(page.data.every((row: { user_email: string }) => row.user_email === DEMO.acmeUser)).toBe(true);
   });
 
+  it('counts its matches up to 1,000 and then says "1,000+"; below that the count is exact', async () => {
+    const bulk = (action: string, n: number) =>
+      t.database.db.execute(sql`insert into action_logs (action, description, user_email)
+        select ${action}, 'Bulk entry ' || g, 'bulk@verba.test' from generate_series(1, ${n}::int) g`);
+    await bulk('test.bulk_many', 1_005);
+    await bulk('test.bulk_few', 7);
+    const many = await call(t.app, 'GET', '/api/action-logs', {
+      token: adminToken,
+      query: { action: 'test.bulk_many', per_page: '50' },
+    });
+    expect(many.status).toBe(200);
+    expect(many.json.data).toMatchObject({ total: 1_000, total_is_capped: true, last_page: 20 });
+    expect(many.json.data.data).toHaveLength(50);
+    const few = await call(t.app, 'GET', '/api/action-logs', {
+      token: adminToken,
+      query: { action: 'test.bulk_few' },
+    });
+    expect(few.json.data).toMatchObject({ total: 7, total_is_capped: false, last_page: 1 });
+  });
+
   it('filters by action and by dates (Madrid calendar days) and pages on the server', async () => {
     for (let i = 0; i < 12; i++) await login(t.app, DEMO.pm);
     const first = await call(t.app, 'GET', '/api/action-logs', {

@@ -1,8 +1,8 @@
 import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { Paginated } from '@verba/contracts';
+import { LIST_TOTAL_CAP, type Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { pageOffset, toPage } from '../../lib/paging.ts';
+import { pageOffset, toCappedPage } from '../../lib/paging.ts';
 import { actionLogs } from '../../db/schema/index.ts';
 import type { ActionLogFilters, ActionLogsQuery } from './schemas.ts';
 
@@ -44,11 +44,21 @@ function whereOf(q: ActionLogFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listActionLogs(db: Db, q: ActionLogsQuery): Promise<Paginated<ActionLogRow>> {
+export async function listActionLogs(
+  db: Db,
+  q: ActionLogsQuery,
+): Promise<Paginated<ActionLogRow> & { total_is_capped: boolean }> {
   const where = whereOf(q);
+  // The log only grows: its matches are counted up to the cap, not all of them on every page.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(actionLogs)
+    .where(where)
+    .limit(LIST_TOTAL_CAP + 1)
+    .as('capped');
   // Side by side: under load each statement waits its turn for a connection.
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(actionLogs).where(where),
+  const [[matches], rows] = await Promise.all([
+    db.select({ n: count() }).from(capped),
     db
       .select(columns)
       .from(actionLogs)
@@ -57,7 +67,7 @@ export async function listActionLogs(db: Db, q: ActionLogsQuery): Promise<Pagina
       .limit(q.per_page)
       .offset(pageOffset(q)),
   ]);
-  return toPage(rows, total?.n ?? 0, q);
+  return toCappedPage(rows, matches?.n ?? 0, q);
 }
 
 /** The filtered rows, newest first, at most `limit` of them (the CSV export). */

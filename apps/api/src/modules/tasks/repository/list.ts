@@ -1,4 +1,4 @@
-import { toPage } from '../../../lib/paging.ts';
+import { toCappedPage } from '../../../lib/paging.ts';
 import {
   and,
   asc,
@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Paginated, TaskListQuery } from '@verba/contracts';
+import { LIST_TOTAL_CAP, type Paginated, type TaskListQuery } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import { customers, departments, invoices, quoteRequests, tasks, users } from '../../../db/schema/index.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -31,9 +31,6 @@ const WALK_BOUND = 300;
 const COUNT_WALK_BOUND = 2_000;
 /** Sorts with an index to walk (the primary key, tasks_created_idx, the code's unique index). */
 const WALKABLE_SORTS: string[] = ['id', 'created_at', 'code'];
-
-/** Lists report exact totals up to this many matches, then "1,000+" (`total_is_capped`). */
-export const TOTAL_CAP = 1_000;
 
 export interface TaskListRow {
   id: number;
@@ -196,7 +193,7 @@ function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
       .select({ one: sql`1` })
       .from(tasks)
       .where(scope.where)
-      .limit(limitInText(TOTAL_CAP + 1))
+      .limit(limitInText(LIST_TOTAL_CAP + 1))
       .as('capped');
     const countQuery = db.select({ n: count() }).from(capped);
     const page = db
@@ -255,7 +252,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     const bound = (name: 'offset' | 'walk_bound' | 'count_bound') =>
       firstPage ? sql.raw(String(searchBounds(q)[name])) : sql.placeholder(name);
     const page = sql`limit ${perPage} offset ${bound('offset')}`;
-    const cap = sql.raw(String(TOTAL_CAP));
+    const cap = sql.raw(String(LIST_TOTAL_CAP));
     // The matching rows, materialised once for the count and the page: the sort is done on them
     // apart, so the planner cannot walk the sort order's index past rows that do not match.
     const scopedMatches =
@@ -380,27 +377,24 @@ export async function listTasks(
     rows = page;
     total = page.length ? page[0]!.matches : ((await statements.count.execute(values))[0]?.n ?? 0);
   }
-  return {
-    ...toPage(
-      rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        description: r.description,
-        created_at: r.created_at,
-        state: r.state,
-        customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? '' } : null,
-        department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
-        requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
-        invoice_folio: r.invoice_folio,
-        invoice_payment_status: r.invoice_payment_status,
-        customer_payment_scheme: r.customer_payment_scheme,
-        amount_without_taxes: r.amount_without_taxes,
-        guest_company: r.guest_company,
-        guest_name: r.guest_name,
-      })),
-      Math.min(total, TOTAL_CAP),
-      q,
-    ),
-    total_is_capped: total > TOTAL_CAP,
-  };
+  return toCappedPage(
+    rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      description: r.description,
+      created_at: r.created_at,
+      state: r.state,
+      customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? '' } : null,
+      department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
+      requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
+      invoice_folio: r.invoice_folio,
+      invoice_payment_status: r.invoice_payment_status,
+      customer_payment_scheme: r.customer_payment_scheme,
+      amount_without_taxes: r.amount_without_taxes,
+      guest_company: r.guest_company,
+      guest_name: r.guest_name,
+    })),
+    total,
+    q,
+  );
 }

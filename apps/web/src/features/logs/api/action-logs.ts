@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActionChoiceDto, ActionLogDto, Paginated } from '@verba/contracts';
+import type { ActionChoiceDto, ActionLogDto, ActionLogPage } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
@@ -20,7 +20,7 @@ const filterQuery = (filters: ActionLogFilters) => ({
 });
 
 export const getActionLogs = (filters: ActionLogFilters, page: number) =>
-  api.get<Paginated<ActionLog>>('/action-logs', {
+  api.get<ActionLogPage>('/action-logs', {
     query: { ...filterQuery(filters), page, per_page: 10 },
     handles: [422],
   });

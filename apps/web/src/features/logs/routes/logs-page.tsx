@@ -5,9 +5,10 @@ import { IconAlertCircle, IconDownload, IconListSearch } from '@tabler/icons-rea
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
+import { LIST_TOTAL_CAP } from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import {
@@ -111,7 +112,13 @@ export default function LogsPage() {
           page={page}
           lastPage={logs.data?.last_page}
           onPage={setPage}
-          total={logs.data ? t('total', { count: logs.data.total }) : null}
+          total={
+            logs.data
+              ? logs.data.total_is_capped
+                ? t('totalCapped', { cap: formatNumber(LIST_TOTAL_CAP, locale) })
+                : t('total', { count: logs.data.total })
+              : null
+          }
           testId="logs-table"
           empty={
             <EmptyState

@@ -21,7 +21,9 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { TASK_STATE_FILTERS, type TaskStateFilter } from '@verba/contracts';
+import { LIST_TOTAL_CAP, TASK_STATE_FILTERS, type TaskStateFilter } from '@verba/contracts';
+import { useUiLocale } from '../../../components/use-locale.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -39,6 +41,7 @@ type SortField = 'id' | 'description' | 'created_at' | 'state' | 'amount';
 
 export function TaskList({ cancelled }: { cancelled: boolean }) {
   const { t } = useTranslation('tasks');
+  const locale = useUiLocale();
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const staff = user?.type === 'VERBA_ADMIN' || user?.type === 'VERBA_PM';
@@ -171,7 +174,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
   const data = tasks.data;
   const total = data
     ? data.total_is_capped
-      ? t('list.totalCapped')
+      ? t('list.totalCapped', { cap: formatNumber(LIST_TOTAL_CAP, locale) })
       : t('list.total', { count: data.total })
     : undefined;
   const filtered = Boolean(state || client || debouncedSearch);
