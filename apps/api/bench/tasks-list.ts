@@ -17,7 +17,7 @@ import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
 import { reuseFiguresFor } from '../src/modules/dashboard/service.ts';
-import { keepTaskLists } from '../src/modules/tasks/list-cache.ts';
+import { keepTaskReplies } from '../src/modules/tasks/kept-replies.ts';
 import { seedDashboardFields, seedLargeTask, seedTasks } from './seed.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
 
@@ -64,8 +64,11 @@ const serverTimes = {
 };
 let bareRate = 0;
 let drain = async () => {};
-/** The task list cache's counts (ADR 0022), once the app is built. */
-let listCacheCounts = () => ({ hits: 0, reads: 0 });
+/** The kept replies' counts (ADR 0022, ADR 0024), once the app is built. */
+let keptCounts = (): Record<'task list pages' | 'task details', { hits: number; reads: number }> => ({
+  'task list pages': { hits: 0, reads: 0 },
+  'task details': { hits: 0, reads: 0 },
+});
 
 async function load(
   title: string,
@@ -79,7 +82,7 @@ async function load(
   const before = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
   if (bareRate) await startProfile();
-  const countsBefore = { ...listCacheCounts() };
+  const countsBefore = structuredClone(keptCounts());
   const r = await autocannon({
     ...('url' in target
       ? { url: target.url, headers: target.headers }
@@ -101,12 +104,15 @@ async function load(
   console.log(
     `  ${title.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   server ${String(perRequest).padStart(4)} µs/req (loop ${Math.round(busy.utilization * 100)}% busy, cpu ${String(cpuPerRequest).padStart(5)} µs/req, ${share.padStart(5)}% of bare)   errors ${r.errors + r.non2xx}`,
   );
-  const hits = listCacheCounts().hits - countsBefore.hits;
-  const reads = listCacheCounts().reads - countsBefore.reads;
-  if (hits)
-    console.log(
-      `    task list pages from memory: ${((100 * hits) / (hits + reads)).toFixed(1)} % (${hits} kept, ${reads} read)`,
-    );
+  for (const [what, counts] of Object.entries(keptCounts())) {
+    const before = countsBefore[what as keyof typeof countsBefore];
+    const hits = counts.hits - before.hits;
+    const reads = counts.reads - before.reads;
+    if (hits)
+      console.log(
+        `    ${what} from memory: ${((100 * hits) / (hits + reads)).toFixed(1)} % (${hits} kept, ${reads} read)`,
+      );
+  }
   if (options.byKind) serverTimes.print();
 }
 
@@ -146,7 +152,10 @@ try {
     },
   );
   const app = await buildApp(config, database);
-  listCacheCounts = () => app.taskListReplies.counts;
+  keptCounts = () => ({
+    'task list pages': app.taskListReplies.counts,
+    'task details': app.taskDetailReplies.counts,
+  });
   // Requests a case left behind (timed out at the client, still queued at the server) are drained
   // before the next case starts, so that each line measures its own requests only.
   let inFlight = 0;
@@ -200,9 +209,10 @@ try {
   bare.get('/bare', async () => ({ data: { status: 'ok' } }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   await load('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${portOf(bare.server)}/bare` });
-  // The list and searches read from the database on every request; then as served: a page is kept
-  // until the database announces a change (ADR 0022), while one task changes every second.
-  keepTaskLists(false);
+  // The list, searches and the detail read from the database on every request; then as served: a
+  // reply is kept until the database announces a change (ADR 0022, ADR 0024), while one task changes
+  // every second.
+  keepTaskReplies(false);
   await load('GET /api/tasks, staff (VERBA_PM)', { url: `${base}/api/tasks`, headers: staff });
   await load('GET /api/tasks, client user (Acme)', { url: `${base}/api/tasks`, headers: client });
   await load('search for one task (its number)', { url: `${base}/api/tasks?search=42123`, headers: staff });
@@ -218,13 +228,15 @@ try {
   await load('search for a rare word', { url: `${base}/api/tasks?search=guide`, headers: staff });
   // Part of a code: "2123" finds B42123 (and B12123, …).
   await load('search for part of a code', { url: `${base}/api/tasks?search=2123`, headers: staff });
-  keepTaskLists(true);
+  await load('task detail, 20 files x 3 languages', { url: `${base}/api/task/${large}`, headers: staff });
+  keepTaskReplies(true);
   await whileATaskChangesEverySecond(async () => {
     await load('GET /api/tasks, staff (as served)', { url: `${base}/api/tasks`, headers: staff });
     await load('GET /api/tasks, client user (as served)', { url: `${base}/api/tasks`, headers: client });
     await load('broad search (11% match), as served', { url: broadSearch, headers: staff });
+    // The task read is the one changing every second: its detail is read again after each change.
+    await load('task detail, 20 x 3, as served', { url: `${base}/api/task/${large}`, headers: staff });
   });
-  await load('task detail, 20 files x 3 languages', { url: `${base}/api/task/${large}`, headers: staff });
   // The dashboards (issue 22: p99 under 200 ms at 50 connections). As served: a reply is reused for
   // a while per scope and recomputed in the background while the last one is served; here it is
   // reused for 1 s instead of 30 s, so that ten recomputations run during each case. Then one
@@ -276,13 +288,13 @@ try {
       { connections: 200, duration: MIXED_DURATION, byKind: true },
     );
   });
-  keepTaskLists(false);
+  keepTaskReplies(false);
   await load(
-    'mixed, 200 users (lists from the database)',
+    'mixed, 200 users (from the database)',
     { base, requests: mixed },
     { connections: 200, duration: MIXED_DURATION, byKind: true },
   );
-  keepTaskLists(true);
+  keepTaskReplies(true);
   await bare.close();
   await app.close();
   await database.close();

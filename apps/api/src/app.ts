@@ -21,7 +21,7 @@ import { analysisPoolPlugin } from './plugins/analysis-pool.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
-import { taskListCachePlugin } from './modules/tasks/list-cache.ts';
+import { taskRepliesCachePlugin } from './modules/tasks/kept-replies.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userManagementRoutes, userRoutes } from './modules/users/routes.ts';
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storagePlugin);
   await app.register(analysisPoolPlugin);
   await app.register(jobsPlugin);
-  await app.register(taskListCachePlugin);
+  await app.register(taskRepliesCachePlugin);
 
   await app.register(
     async (api) => {

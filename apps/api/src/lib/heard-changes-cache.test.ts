@@ -133,4 +133,49 @@ describe('heard-changes cache', () => {
     expect(await third).toBe('after the change');
     expect(cache.counts).toEqual({ hits: 1, reads: 2 });
   });
+
+  it('forgets one group only when a change names it, and keeps the others', async () => {
+    const { cache, reads, load } = setup();
+    cache.resume();
+    await cache.get('task 1 en', load('task 1 en'), '1');
+    await cache.get('task 1 es', load('task 1 es'), '1');
+    await cache.get('task 2 en', load('task 2 en'), '2');
+    await cache.get('list', load('list'));
+    cache.forget('1');
+    expect(cache.size).toBe(2);
+    for (const key of ['task 1 en', 'task 1 es']) await cache.get(key, load(key), '1');
+    await cache.get('task 2 en', load('task 2 en'), '2');
+    await cache.get('list', load('list'));
+    expect(reads).toEqual(['task 1 en', 'task 1 es', 'task 2 en', 'list', 'task 1 en', 'task 1 es']);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it("a read under way is not kept (nor shared) once its group is forgotten; another group's is", async () => {
+    const { cache } = setup();
+    cache.resume();
+    const finish: Array<(value: string) => void> = [];
+    const slow = () => new Promise<Loaded<string>>((resolve) => finish.push((value) => resolve({ value })));
+    const one = cache.get('task 1', slow, '1');
+    const two = cache.get('task 2', slow, '2');
+    cache.forget('1');
+    const again = cache.get('task 1', slow, '1');
+    expect(finish).toHaveLength(3);
+    finish.forEach((resolve, i) => resolve(`read ${i}`));
+    expect([await one, await two, await again]).toEqual(['read 0', 'read 1', 'read 2']);
+    // Only the reads that began after the last change of their group were kept.
+    expect(await cache.get('task 1', slow, '1')).toBe('read 2');
+    expect(await cache.get('task 2', slow, '2')).toBe('read 1');
+    expect(finish).toHaveLength(3);
+  });
+
+  it('an entry dropped for room leaves its group', async () => {
+    const { cache, reads, load } = setup({ maxEntries: 1 });
+    cache.resume();
+    await cache.get('task 1', load('task 1'), '1');
+    await cache.get('task 2', load('task 2'), '2');
+    cache.forget('1');
+    expect(await cache.get('task 2', load('task 2'), '2')).toBe('user of task 2');
+    expect(reads).toEqual(['task 1', 'task 2']);
+  });
 });

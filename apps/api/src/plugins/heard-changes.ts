@@ -4,8 +4,8 @@ import type { HeardChangesCache } from '../lib/heard-changes-cache.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Keeps `cache` true to the database (ADR 0005): it forgets everything when `channel` announces a
- * change, keeps nothing while the listening connection is down, and forgets everything before the
+ * Keeps `cache` true to the database (ADR 0005, ADR 0024): it forgets everything when `channel`
+ * announces a change (or only the group a notification names), keeps nothing while the listening connection is down, and forgets everything before the
  * reply of any request that may have changed something leaves this process, so that the caller's
  * next request never meets what it changed, whenever the notification arrives. Call it from a
  * plugin wrapped in `fastify-plugin`, so that the hooks see every route.
@@ -14,7 +14,12 @@ export function heardChanges<T>(app: FastifyInstance, channel: string, cache: He
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopListening = await app.database.listen(channel, {
-      notify: () => cache.clear(),
+      // A notification names the groups it changed (tasks' ids, comma-separated), or nothing: then
+      // anything may have.
+      notify: (payload) => {
+        if (!payload) return cache.clear();
+        for (const group of payload.split(',')) cache.forget(group);
+      },
       ready: () => cache.resume(),
       lost: () => cache.suspend(),
     });

@@ -10,7 +10,7 @@ import {
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
-import { cachedTaskListReply } from './list-cache.ts';
+import { detailReplyKey, keptReply, listReplyKey } from './kept-replies.ts';
 import { receiveTaskForm } from './upload.ts';
 import { drainParts } from './delivery-upload.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
@@ -43,10 +43,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       // Kept as the JSON sent (ADR 0022), written by the route's own serialiser (a string).
-      const json = await cachedTaskListReply(
+      const json = await keptReply(
         app.taskListReplies,
-        actor.user,
-        request.query,
+        listReplyKey(actor.user, request.query),
         async () => reply.serialize({ data: await service.list(app, actor, request.query) }) as string,
       );
       // A string sent as JSON is sent as it is: Fastify does not serialise it again.
@@ -123,7 +122,18 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['tasks'], params: idParam, response: { 200: taskReplies.detail } },
       config: { access: 'tasks:view' },
     },
-    async (request) => ({ data: await service.detail(app, actorOf(request), request.params.id) }),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      // Kept as the JSON sent, until a change of this task or of what it shows is heard (ADR 0024).
+      const json = await keptReply(
+        app.taskDetailReplies,
+        detailReplyKey(actor, id),
+        async () => reply.serialize({ data: await service.detail(app, actor, id) }) as string,
+        String(id),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, languages } from '../../db/schema/index.ts';
 import { wordsQuery } from './repository/list.ts';
-import { keepTaskLists } from './list-cache.ts';
+import { keepTaskReplies } from './kept-replies.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -22,8 +22,8 @@ const codes = (rows: Row[]) => rows.map((r) => r.code);
 
 beforeAll(async () => {
   // These tests are about the statement: every search goes to the database (replies are otherwise
-  // kept until the database announces a change, ADR 0022, which list-cache.test.ts covers).
-  keepTaskLists(false);
+  // kept until the database announces a change, ADR 0022, which kept-replies.test.ts covers).
+  keepTaskReplies(false);
   t = await createTestApp();
   tokens = await tokensByRole(t.app);
   const db = t.database.db;
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  keepTaskLists(true);
+  keepTaskReplies(true);
 });
 
 describe('task search', () => {

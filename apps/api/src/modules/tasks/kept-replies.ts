@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import type { TaskListQuery } from '@verba/contracts';
+import { HeardChangesCache } from '../../lib/heard-changes-cache.ts';
+import type { Actor } from '../../lib/service.ts';
+import { heardChanges } from '../../plugins/heard-changes.ts';
+import type { TaskLister } from './repository/list.ts';
+
+/** Sent by the database on every change that can alter a page of the task list (migration 0016). */
+const TASK_LIST_CHANGE_CHANNEL = 'verba_task_list_change';
+/** Sent on every change that can alter a task's detail, naming the task when it is one (migration 0017). */
+const TASK_DETAIL_CHANGE_CHANNEL = 'verba_task_detail_change';
+/** What a notification lost without the listening connection dropping could cost at most. */
+const MAX_AGE_MS = 30_000;
+/** A page of 100 rows is about 40 kB: at most some 40 MB. */
+const MAX_LIST_ENTRIES = 1_000;
+/** A detail of 20 files × 3 languages is about 30 kB: at most some 60 MB. */
+const MAX_DETAIL_ENTRIES = 2_000;
+/** Off only in the bench's "from the database" lines and the search statement's own tests. */
+let keeping = true;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The task list's replies this process keeps (ADR 0022). */
+    taskListReplies: HeardChangesCache<string>;
+    /** The task detail's replies this process keeps, grouped by task (ADR 0024). */
+    taskDetailReplies: HeardChangesCache<string>;
+  }
+}
+
+/**
+ * The task list's and the task detail's replies, kept per process as the JSON sent while it hears
+ * every change that could alter them (ADR 0022, ADR 0024): the first page of the list is what every
+ * project manager opens, a search for a common word costs the database milliseconds, and a task's
+ * detail is one round trip and some 30 kB of JSON to parse and write again; none of them needs the
+ * database again while nothing it shows changed.
+ */
+export const taskRepliesCachePlugin = fp(async (app) => {
+  const lists = new HeardChangesCache<string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_LIST_ENTRIES });
+  const details = new HeardChangesCache<string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_DETAIL_ENTRIES });
+  app.decorate('taskListReplies', lists);
+  app.decorate('taskDetailReplies', details);
+  heardChanges(app, TASK_LIST_CHANGE_CHANNEL, lists);
+  heardChanges(app, TASK_DETAIL_CHANGE_CHANNEL, details);
+});
+
+/** Whether replies are kept (the bench also measures without: every request reads the database). */
+export function keepTaskReplies(enabled: boolean): void {
+  keeping = enabled;
+}
+
+/** Who a reply is for, as far as it matters: the scope of DESIGN §5. */
+const scopeOf = (user: TaskLister) => [
+  user.type,
+  user.customer_id,
+  // A client user's scope is its own: the departments it belongs to and the tasks it requested.
+  user.type === 'CLIENT_USER' ? user.id : null,
+];
+
+/** Everything a page depends on: who lists and what they asked for. */
+export function listReplyKey(lister: TaskLister, q: TaskListQuery): string {
+  return JSON.stringify([
+    ...scopeOf(lister),
+    q.state ?? null,
+    // Only staff filter by customer (the service ignores it for clients).
+    lister.type === 'VERBA_ADMIN' || lister.type === 'VERBA_PM' ? (q.client ?? null) : null,
+    q.showCancelled,
+    q.sort,
+    q.order,
+    q.page,
+    q.per_page,
+    q.search ?? null,
+  ]);
+}
+
+/**
+ * Everything a detail depends on beyond the task's rows: who reads it (what they may see and do is
+ * their role's and scope's) and their language (names of languages and service levels).
+ */
+export function detailReplyKey(actor: Actor, taskId: number): string {
+  return JSON.stringify([taskId, ...scopeOf(actor.user), actor.locale]);
+}
+
+/**
+ * The reply as kept, or as `write` reads and writes it (and then kept, under `group` when it depends
+ * on one task's rows only).
+ */
+export async function keptReply(
+  cache: HeardChangesCache<string>,
+  key: string,
+  write: () => Promise<string>,
+  group?: string,
+): Promise<string> {
+  if (!keeping) return write();
+  return (await cache.get(key, async () => ({ value: await write() }), group)) ?? write();
+}
