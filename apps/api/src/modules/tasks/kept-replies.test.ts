@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
+import { keepTaskReplies } from './kept-replies.ts';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, departments, languages, tasks, users } from '../../db/schema/index.ts';
@@ -30,6 +31,8 @@ let marketingId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  keepTaskReplies(true); // the harness reads the database on PostgreSQL; keeping is tested here
+
   other = await buildApp(t.config, t.database);
   await other.ready();
   tokens = await tokensByRole(t.app);
