@@ -4,11 +4,12 @@ import type { HeardChangesCache } from '../lib/heard-changes-cache.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Keeps `cache` true to the database (ADR 0005, ADR 0024): it forgets everything when `channel`
- * announces a change (or only the group a notification names), keeps nothing while the listening connection is down, and forgets everything before the
- * reply of any request that may have changed something leaves this process, so that the caller's
- * next request never meets what it changed, whenever the notification arrives. Call it from a
- * plugin wrapped in `fastify-plugin`, so that the hooks see every route.
+ * Keeps `cache` true to the database (ADR 0005, ADR 0022, ADR 0024): it forgets everything when
+ * `channel` announces a change (or only the groups a notification names), keeps nothing while the
+ * listening connection is down, and forgets everything before the reply of any request that may have
+ * changed something leaves this process, so that the caller's next request never meets what it
+ * changed, whenever the notification arrives. Call it from a plugin wrapped in `fastify-plugin`, so
+ * that the hooks see every route.
  */
 export function heardChanges<T>(app: FastifyInstance, channel: string, cache: HeardChangesCache<T>): void {
   let stopListening: (() => Promise<void>) | undefined;

@@ -13,6 +13,26 @@ export interface PagedTableColumn<T> {
   align?: 'left' | 'right' | 'center';
 }
 
+/** What a pager needs of a list's page whose count may stop at a cap (ADR 0023). */
+interface ListPage {
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total_is_capped?: boolean;
+  data: unknown[];
+}
+
+/**
+ * The last page a pager offers. Past the cap of a capped count the rows go on, so one page more is
+ * offered while the page shown is full: every row stays reachable, page by page.
+ */
+export function lastPageOf(reply: ListPage | undefined): number | undefined {
+  if (!reply) return undefined;
+  if (!reply.total_is_capped) return reply.last_page;
+  const full = reply.data.length === reply.per_page;
+  return Math.max(reply.last_page, full ? reply.current_page + 1 : reply.current_page);
+}
+
 interface PagedTableProps<T> {
   caption: string;
   columns: PagedTableColumn<T>[];

@@ -62,6 +62,13 @@ describe('GET /api/action-logs', () => {
     expect(many.status).toBe(200);
     expect(many.json.data).toMatchObject({ total: 1_000, total_is_capped: true, last_page: 20 });
     expect(many.json.data.data).toHaveLength(50);
+    // Paging goes on past the cap: page 21 holds the last 5 of the 1,005 (the pager offers it).
+    const past = await call(t.app, 'GET', '/api/action-logs', {
+      token: adminToken,
+      query: { action: 'test.bulk_many', per_page: '50', page: '21' },
+    });
+    expect(past.json.data).toMatchObject({ current_page: 21, total: 1_000, total_is_capped: true });
+    expect(past.json.data.data).toHaveLength(5);
     const few = await call(t.app, 'GET', '/api/action-logs', {
       token: adminToken,
       query: { action: 'test.bulk_few' },

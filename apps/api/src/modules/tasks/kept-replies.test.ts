@@ -180,6 +180,10 @@ describe('task detail replies kept per process', () => {
     expect(client.data.customer).toBeNull();
     expect((await detail(t.app, tokens.acmeUser, id)).body).toBe(client.body);
     expect((await detail(t.app, tokens.pm, id)).body).toBe(staff.body);
+    // What a role may do is its own: the admin, read after the project manager, may delete.
+    expect(staff.data.abilities.can_delete).toBe(false);
+    expect((await detail(t.app, tokens.admin, id)).data.abilities.can_delete).toBe(true);
+    expect((await detail(t.app, tokens.pm, id)).data.abilities.can_delete).toBe(false);
   });
 
   it("speaks the reader's language, whoever read the detail first", async () => {

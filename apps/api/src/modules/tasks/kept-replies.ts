@@ -15,7 +15,10 @@ const MAX_AGE_MS = 30_000;
 const MAX_LIST_ENTRIES = 1_000;
 /** A detail of 20 files × 3 languages is about 30 kB: at most some 60 MB. */
 const MAX_DETAIL_ENTRIES = 2_000;
-/** Off only in the bench's "from the database" lines and the search statement's own tests. */
+/**
+ * Off in the bench's "from the database" lines, in the search statement's own tests, and in tests on
+ * PostgreSQL that change rows in SQL (test/harness.ts).
+ */
 let keeping = true;
 
 declare module 'fastify' {

@@ -22,7 +22,8 @@ export function visibleTasks(user: CurrentUser): SQL | undefined {
 /**
  * The same rule with the ids as values or as placeholders of a prepared statement; the SQL text
  * depends only on the role and on whether there is a customer. A table read here must be in the
- * triggers of migration 0016: the task list's replies are kept until it changes (ADR 0022).
+ * triggers of migrations 0016 and 0017: the task list's and the task detail's replies are kept until
+ * it changes (ADR 0022, ADR 0024).
  */
 export function tasksVisibleTo(
   type: Role,

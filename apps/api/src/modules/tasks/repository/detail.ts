@@ -201,7 +201,9 @@ interface WordCountJson {
  * (source_files_task_idx, word_counts_file_lang_unique, translated_files_task_idx,
  * task_target_languages' key, other_concepts_task_idx, pay_task_histories_task_idx,
  * task_state_changes_task_idx). One round trip and one pool connection per request; prepared per
- * role shape, so it is built and planned once per connection.
+ * role shape, so it is built and planned once per connection. Its replies are kept until the
+ * database announces a change (ADR 0024): a table or column read here must be in the triggers of
+ * migration 0017.
  */
 function taskDetailStatement(db: Db, lister: TaskLister) {
   const key = ['task_detail', lister.type, lister.customer_id === null ? 'no-customer' : 'customer'].join(

@@ -1,11 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { Role, UserDto } from '@verba/contracts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { initI18n } from '../../../lib/i18n.ts';
+import { renderSignedIn } from '../../../test/render-signed-in.tsx';
 import CustomerListPage from './customer-list-page.tsx';
 
 const user = (type: Role): UserDto => ({
@@ -22,21 +18,9 @@ const user = (type: Role): UserDto => ({
   departments: [],
 });
 
-function renderAs(type: Role) {
-  useAuthStore.setState({ token: 'token', expiresAt: Date.now() + 60_000, user: user(type), locale: 'en' });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <CustomerListPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderAs = (type: Role) => renderSignedIn(<CustomerListPage />, { user: user(type) });
 
 describe('customer list: the add button mirrors the API (issue 20: the PM does not create customers)', () => {
-  beforeAll(() => initI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

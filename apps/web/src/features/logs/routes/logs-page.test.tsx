@@ -1,11 +1,7 @@
 // The action log's total as the reader sees it: exact below the cap, "more than 1,000" past it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { initI18n } from '../../../lib/i18n.ts';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderSignedIn } from '../../../test/render-signed-in.tsx';
 import LogsPage from './logs-page.tsx';
 
 function serve(page: { total: number; total_is_capped: boolean }) {
@@ -39,19 +35,7 @@ function serve(page: { total: number; total_is_capped: boolean }) {
   );
 }
 
-function show(locale: 'en' | 'es' | 'ca') {
-  initI18n(locale);
-  useAuthStore.setState({ token: 'token', expiresAt: Date.now() + 60_000, user: null, locale });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <LogsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const show = (locale: 'en' | 'es' | 'ca') => renderSignedIn(<LogsPage />, { locale });
 
 describe('the action log total', () => {
   afterEach(() => {
@@ -75,5 +59,55 @@ describe('the action log total', () => {
     cleanup();
     show('ca');
     expect(await screen.findByText(/^Més de 1\.?000 entrades$/)).toBeTruthy();
+  });
+
+  it('pages on past the cap while the pages are full, so that the oldest entries stay reachable', async () => {
+    // 1,024 entries: the count stops at 1,000 (100 pages of 10), the rows do not.
+    const entries = 1_024;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).includes('/action-logs/actions')) return new Response(JSON.stringify({ data: [] }));
+        const page = Number(new URL(String(url), 'http://portal.test').searchParams.get('page') ?? 1);
+        const first = (page - 1) * 10;
+        const ids = Array.from(
+          { length: Math.max(0, Math.min(10, entries - first)) },
+          (_, i) => first + i + 1,
+        );
+        const data = ids.map((id) => ({
+          id,
+          action: 'auth.login',
+          action_label: 'Sign-in',
+          description: `Entry ${id}`,
+          created_at: '2026-11-24T10:00:00.000Z',
+          ip: '127.0.0.1',
+          user_email: 'pm@verba.test',
+          customer_name: null,
+        }));
+        return new Response(
+          JSON.stringify({
+            data: {
+              current_page: page,
+              per_page: 10,
+              last_page: 100,
+              total: 1_000,
+              total_is_capped: true,
+              data,
+            },
+          }),
+        );
+      }),
+    );
+    show('en');
+    fireEvent.click(await screen.findByRole('button', { name: '100' }));
+    expect(await screen.findAllByText('Entry 1000')).not.toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: '101' }));
+    expect(await screen.findAllByText('Entry 1010')).not.toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: '102' }));
+    expect(await screen.findAllByText('Entry 1020')).not.toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: '103' }));
+    expect(await screen.findAllByText('Entry 1024')).not.toHaveLength(0);
+    // A page that is not full is the last one: nothing beyond it is offered.
+    expect(screen.queryByRole('button', { name: '104' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconListSearch } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
+import { lastPageOf, PagedTable } from '../../../components/paged-table.tsx';
 import { LIST_TOTAL_CAP } from '@verba/contracts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { serverFieldErrors } from '../../../components/form-errors.ts';
@@ -110,7 +110,7 @@ export default function LogsPage() {
           loading={logs.isPending && !logs.isError}
           loadingLabel={t('states.loading', { ns: 'common' })}
           page={page}
-          lastPage={logs.data?.last_page}
+          lastPage={lastPageOf(logs.data)}
           onPage={setPage}
           total={
             logs.data

@@ -1,11 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Suspense } from 'react';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { initI18n } from '../../../lib/i18n.ts';
+import { screen } from '@testing-library/react';
+import { renderSignedIn } from '../../../test/render-signed-in.tsx';
 import { CustomerMemories } from './customer-memories.tsx';
 
 const PAIRS = [
@@ -26,7 +22,6 @@ const PAIRS = [
 ];
 
 describe('customer memories section', () => {
-  beforeAll(() => initI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each pair with its units and last import', async () => {
@@ -40,17 +35,10 @@ describe('customer memories section', () => {
         });
       }),
     );
-    useAuthStore.setState({ token: 'token', expiresAt: Date.now() + 60_000, user: null, locale: 'en' });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter>
-            <Suspense fallback={<p>suspended</p>}>
-              <CustomerMemories customerId={1} />
-            </Suspense>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
+    renderSignedIn(
+      <Suspense fallback={<p>suspended</p>}>
+        <CustomerMemories customerId={1} />
+      </Suspense>,
     );
     const row = await screen.findByTestId('memory-en-es', undefined, { timeout: 5000 });
     expect(row.textContent).toContain('acme-en-es.tmx');

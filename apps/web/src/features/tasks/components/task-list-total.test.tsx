@@ -1,12 +1,8 @@
 // The task list's total as the reader sees it: past the API's cap it names that cap (it said
 // "10,000+" when the API stopped counting at 1,000).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { initI18n } from '../../../lib/i18n.ts';
+import { cleanup, screen } from '@testing-library/react';
+import { renderSignedIn } from '../../../test/render-signed-in.tsx';
 import { TaskList } from './task-list.tsx';
 
 const row = {
@@ -45,24 +41,9 @@ function serve(page: { total: number; total_is_capped: boolean }) {
   );
 }
 
-function show(locale: 'en' | 'es' | 'ca') {
-  initI18n(locale);
-  useAuthStore.setState({
-    token: 'token',
-    expiresAt: Date.now() + 60_000,
-    user: { id: 2, type: 'VERBA_PM', name: 'Pau', lastname: 'Manager', email: 'pm@verba.test' } as never,
-    locale,
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <TaskList cancelled={false} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const pm = { id: 2, type: 'VERBA_PM', name: 'Pau', lastname: 'Manager', email: 'pm@verba.test' } as never;
+const show = (locale: 'en' | 'es' | 'ca') =>
+  renderSignedIn(<TaskList cancelled={false} />, { locale, user: pm });
 
 describe('the task list total', () => {
   afterEach(() => {

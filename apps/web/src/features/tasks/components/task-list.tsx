@@ -27,7 +27,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
+import { lastPageOf, PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useCustomerOptions, useMyDepartments } from '../api/reference-data.ts';
@@ -270,7 +270,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
         loading={tasks.isLoading}
         loadingLabel={t('loading')}
         page={data?.current_page}
-        lastPage={data?.last_page}
+        lastPage={lastPageOf(data)}
         onPage={setPage}
         total={total}
         testId="task-table"
