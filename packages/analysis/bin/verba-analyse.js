@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry through tsx (installed at the repository root).
-import { register } from 'tsx/esm/api';
+// Runs the compiled tool (dist/cli.js, made by `npm run build -w packages/analysis`).
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli.ts');
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('verba-analyse is not built: run `npm run build -w packages/analysis` first.\n');
+  process.exit(2);
+}
+const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli.ts';
 
@@ -95,5 +98,21 @@ describe('verba-analyse', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the verba-analyse command', () => {
+  const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+  const run = promisify(execFile);
+
+  it('runs the compiled tool (dist/cli.js)', async () => {
+    await run(process.execPath, ['scripts/build.mjs'], { cwd: packageRoot });
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/verba-analyse.js', join(dir, 'a.txt'), '--target', 'es', '--json'],
+      { cwd: packageRoot, env: { ...process.env, NODE_OPTIONS: '' } },
+    );
+    const json = JSON.parse(stdout) as { totals: { es: { total_words: number } } };
+    expect(json.totals.es.total_words).toBe(12);
   });
 });
