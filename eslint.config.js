@@ -116,7 +116,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    // Import cycles are checked by scripts/lint/check-import-cycles.mjs (npm run lint).
+    // Import cycles are checked by dependency-cruiser (.dependency-cruiser.mjs, npm run lint:cycles).
     plugins: { verba: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
       'verba/import-boundaries': [
