@@ -41,7 +41,7 @@ async function measure(label: string, open: () => Promise<Database>) {
         source_language_id: en!.id,
         translation_type_id: 1,
         description: `Quote request ${start + i + 1}`,
-        state: 'TEMPORAL',
+        state: 'TEMPORAL' as const,
         guest_token: token,
         base_price: '42.00',
         taxed_price: '42.00',

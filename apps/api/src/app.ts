@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storagePlugin);
   await app.register(analysisPoolPlugin);
   await app.register(jobsPlugin);
-  await app.register(taskRepliesCachePlugin);
+  await app.register(taskRepliesCachePlugin, { keeping: config.keepTaskReplies });
 
   await app.register(
     async (api) => {

@@ -105,6 +105,11 @@ export interface Config {
     allowSandboxInProduction: boolean;
     redsys: { url: string; merchantCode?: string; terminal: string; merchantKey?: string };
   };
+  /**
+   * Whether the task list's and detail's replies are kept until the database announces a change
+   * (ADR 0022, ADR 0024). Always on when served; tests and the bench turn it off to read the database.
+   */
+  keepTaskReplies: boolean;
   /** The public quote form (issue 17): guest task lifetime, bot check, rate limits. */
   guestQuotes: {
     ttlDays: number;
@@ -183,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ...(parsed.REDSYS_MERCHANT_KEY ? { merchantKey: parsed.REDSYS_MERCHANT_KEY } : {}),
       },
     },
+    keepTaskReplies: true,
     guestQuotes: {
       ttlDays: parsed.GUEST_TASK_TTL_DAYS,
       challengeSecret: parsed.QUOTE_CHALLENGE_SECRET,

@@ -8,7 +8,6 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/demo.ts';
-import { keepTaskReplies } from '../src/modules/tasks/kept-replies.ts';
 import { buildApp } from '../src/app.ts';
 
 export { DEMO_PASSWORD };
@@ -35,22 +34,22 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-files-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test' },
     {
       webDist: '/nonexistent',
       filesDir,
       login: { maxPerIpPerMinute: 10_000, maxFailuresPerAccount: 5, failureWindowMinutes: 15 },
+      // On PostgreSQL a change made outside a request (a test's SQL, a background job) reaches the
+      // kept task replies of ADR 0022 and 0024 when its notification arrives, milliseconds later, not
+      // before the test's next request: there, tests read the database unless they are about keeping
+      // (kept-replies.test.ts asks for it). On PGlite the notification comes first, and every test
+      // runs with replies kept, as the portal does.
+      keepTaskReplies: !serverUrl,
       ...overrides,
     },
   );
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  // On PostgreSQL a change made outside a request (a test's SQL, a background job) reaches the kept
-  // task replies of ADR 0022 and 0024 when its notification arrives, milliseconds later, not before
-  // the test's next request: there, tests read the database unless they are about keeping
-  // (kept-replies.test.ts turns it back on). On PGlite the notification comes first, and every test
-  // runs with replies kept, as the portal does.
-  keepTaskReplies(!serverUrl);
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   if (serverUrl) {

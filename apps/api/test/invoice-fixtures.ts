@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { madridDateOf } from '@verba/contracts/pricing';
+import type { TaskState } from '@verba/contracts';
 import { customers, languages, taskTargetLanguages, tasks } from '../src/db/schema/index.ts';
 import { call, type TestApp } from './harness.ts';
 import { taskForm, type Fixtures } from './demo-fixtures.ts';
@@ -63,7 +64,7 @@ export async function invoiceScenario(t: TestApp, tokens: { admin: string }) {
   const today = madridDateOf(new Date());
   let seq = 0;
 
-  async function makeTask(customerId: number, state: string, base: string, other = '0.00') {
+  async function makeTask(customerId: number, state: TaskState, base: string, other = '0.00') {
     seq++;
     const [row] = await db
       .insert(tasks)

@@ -122,7 +122,7 @@ async function findSessionUser(db: Db, tokenHash: string): Promise<Loaded<Curren
   if (!row) return null;
   const { expires_at, ...user } = row;
   return {
-    value: { ...user, type: user.type as Role, language: user.language as Locale },
+    value: user,
     expiresAt: expires_at,
   };
 }

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import type { GlossaryType } from '@verba/contracts';
 import { createdAt } from './columns.ts';
 import { languages } from './reference.ts';
 import { customers, users } from './organisation.ts';
@@ -15,7 +16,7 @@ export const glossaries = pgTable(
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 1 }).notNull(),
+    type: varchar('type', { length: 1 }).$type<GlossaryType>().notNull(),
     source_language_id: integer('source_language_id').references(() => languages.id),
     target_language_id: integer('target_language_id').references(() => languages.id),
     /** Language ids in the order of the terms of each row (type 1: source then target). */

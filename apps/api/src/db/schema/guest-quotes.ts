@@ -10,6 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '@verba/contracts';
 import { createdAt, money } from './columns.ts';
 import { countries, languages, translationTypes } from './reference.ts';
 import { tasks } from './tasks.ts';
@@ -33,7 +34,7 @@ export const quoteRequests = pgTable(
     comments: varchar('comments', { length: 255 }),
     privacy_policy: boolean('privacy_policy').notNull(),
     review_originals: boolean('review_originals').notNull().default(false),
-    lang: varchar('lang', { length: 2 }),
+    lang: varchar('lang', { length: 2 }).$type<Locale>(),
     task_id: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     /** The guest link's token (also on the task while it exists). */
     link_token: varchar('link_token', { length: 64 }).unique(),

@@ -9,6 +9,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { InvoicePaymentStatus, InvoiceTaxOption, Locale } from '@verba/contracts';
 import { createdAt, money, percent } from './columns.ts';
 import { countries } from './reference.ts';
 import { customers, users } from './organisation.ts';
@@ -36,13 +37,16 @@ export const invoices = pgTable(
     amount: money('amount').notNull(),
     amount_without_taxes: money('amount_without_taxes').notNull(),
     tax_amount: money('tax_amount').notNull().default('0'),
-    tax_option: varchar('tax_option', { length: 16 }).notNull(),
+    tax_option: varchar('tax_option', { length: 16 }).$type<InvoiceTaxOption>().notNull(),
     tax_percentage: percent('tax_percentage').notNull().default('0'),
     /** The date of issue (a calendar day). */
     issued_at: date('issued_at', { mode: 'string' }).notNull(),
     /** Unused: the PDF is drawn from the row on demand. */
     file_path: text('file_path'),
-    payment_status: varchar('payment_status', { length: 16 }).notNull().default('pending'),
+    payment_status: varchar('payment_status', { length: 16 })
+      .$type<InvoicePaymentStatus>()
+      .notNull()
+      .default('pending'),
     paid_at: date('paid_at', { mode: 'string' }),
     payment_method: varchar('payment_method', { length: 100 }),
     enterprise: varchar('enterprise', { length: 255 }).notNull(),
@@ -58,7 +62,7 @@ export const invoices = pgTable(
     phone: varchar('phone', { length: 50 }),
     email: varchar('email', { length: 255 }),
     /** The language of the PDF and the mails (the customer's). */
-    language: varchar('language', { length: 2 }).notNull().default('en'),
+    language: varchar('language', { length: 2 }).$type<Locale>().notNull().default('en'),
     hash: varchar('hash', { length: 64 }).notNull().unique(),
     previous_hash: varchar('previous_hash', { length: 64 }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import type { MemoryOrigin } from '@verba/contracts';
 import { createdAt } from './columns.ts';
 import { customers, users } from './organisation.ts';
 
@@ -16,7 +17,7 @@ export const tmImports = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     source_lang: varchar('source_lang', { length: 16 }).notNull(),
     target_lang: varchar('target_lang', { length: 16 }).notNull(),
-    origin: varchar('origin', { length: 16 }).notNull(),
+    origin: varchar('origin', { length: 16 }).$type<MemoryOrigin>().notNull(),
     file_name: varchar('file_name', { length: 255 }).notNull(),
     units: integer('units').notNull().default(0),
     imported_by: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),

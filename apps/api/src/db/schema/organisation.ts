@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Locale, PaymentScheme, Role } from '@verba/contracts';
 import { sql } from 'drizzle-orm';
 import { createdAt, money, percent, updatedAt } from './columns.ts';
 import { countries } from './reference.ts';
@@ -30,7 +31,10 @@ export const customers = pgTable('customers', {
     .references(() => countries.id),
   success_representative: varchar('success_representative', { length: 255 }),
   success_representative_email: varchar('success_representative_email', { length: 255 }),
-  payment_scheme: varchar('payment_scheme', { length: 16 }).notNull().default('ON_DEMAND'),
+  payment_scheme: varchar('payment_scheme', { length: 16 })
+    .$type<PaymentScheme>()
+    .notNull()
+    .default('ON_DEMAND'),
   is_active: boolean('is_active').notNull().default(true),
   show_rates: boolean('show_rates').notNull().default(false),
   /** Null: the default of its payment scheme (DESIGN §7). */
@@ -55,8 +59,8 @@ export const users = pgTable(
     /** Always stored lower-cased. */
     email: varchar('email', { length: 255 }).notNull(),
     phone: varchar('phone', { length: 50 }),
-    type: varchar('type', { length: 16 }).notNull(),
-    language: varchar('language', { length: 2 }).notNull().default('en'),
+    type: varchar('type', { length: 16 }).$type<Role>().notNull(),
+    language: varchar('language', { length: 2 }).$type<Locale>().notNull().default('en'),
     /** Null until the user sets a password from the welcome mail. */
     password_hash: text('password_hash'),
     is_active: boolean('is_active').notNull().default(true),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PaymentStatus, StateChangeReason, TaskState } from '@verba/contracts';
 import { createdAt, money, percent, updatedAt } from './columns.ts';
 import { languages, translationTypes } from './reference.ts';
 import { customers, departments, users } from './organisation.ts';
@@ -39,7 +40,7 @@ export const tasks = pgTable(
     custom_quote: boolean('custom_quote').notNull().default(false),
     source_files_validated: boolean('source_files_validated').notNull().default(false),
     source_files_validation_requested: boolean('source_files_validation_requested').notNull().default(false),
-    state: varchar('state', { length: 16 }).notNull(),
+    state: varchar('state', { length: 16 }).$type<TaskState>().notNull(),
     word_count: integer('word_count').notNull().default(0),
     base_price: money('base_price').notNull().default('0'),
     other_prices: money('other_prices').notNull().default('0'),
@@ -111,11 +112,11 @@ export const taskStateChanges = pgTable(
     task_id: integer('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    from_state: varchar('from_state', { length: 16 }),
-    to_state: varchar('to_state', { length: 16 }).notNull(),
+    from_state: varchar('from_state', { length: 16 }).$type<TaskState>(),
+    to_state: varchar('to_state', { length: 16 }).$type<TaskState>().notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A StateChangeReason when the system made the move; shown translated. */
-    reason: varchar('reason', { length: 32 }),
+    reason: varchar('reason', { length: 32 }).$type<StateChangeReason>(),
     note: text('note'),
     created_at: createdAt(),
   },
@@ -237,7 +238,7 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     balance_used: money('balance_used').notNull().default('0'),
     card_amount: money('card_amount').notNull().default('0'),
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<PaymentStatus>().notNull(),
     gateway: varchar('gateway', { length: 16 }).notNull(),
     response_code: varchar('response_code', { length: 8 }),
     authorisation_code: varchar('authorisation_code', { length: 16 }),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Role } from '@verba/contracts';
 import type { Db } from '../client.ts';
 import { countries, customers, departmentUsers, departments, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -67,9 +68,9 @@ export async function seedDemoData(db: Db, app?: FastifyInstance): Promise<boole
       name: string,
       lastname: string,
       email: string,
-      type: string,
+      type: Role,
       extra: Partial<typeof users.$inferInsert> = {},
-    ) => ({
+    ): typeof users.$inferInsert => ({
       name,
       lastname,
       email,

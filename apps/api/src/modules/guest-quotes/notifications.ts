@@ -38,7 +38,7 @@ export async function notifyQuoteRequested(deps: Deps, task: TaskRow, who: Reque
   try {
     const staffLink = `${deps.config.publicUrl}/tasks/${task.id}`;
     for (const staff of await activeStaff(deps.db)) {
-      const t = translator(staff.language as Locale);
+      const t = translator(staff.language);
       const values = {
         code: task.code,
         who: `${who.first_name} ${who.last_name}`,

@@ -9,7 +9,6 @@ import {
   type InvoiceDraftSource as InvoiceDraft,
   type InvoiceListQuery,
   type Locale,
-  type TaskState,
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
@@ -81,7 +80,7 @@ export async function invoiceDraft(deps: ReadDeps, customerId: number): Promise<
   const tasks = await repo.invoiceableTasks(deps.db, customer.id, INVOICEABLE_STATES);
   return {
     customer: { id: customer.id, name: customer.name },
-    tasks: tasks.map((t) => ({ ...t, state: t.state as TaskState })),
+    tasks,
     information: {
       enterprise: customer.name,
       tin: customer.tin,

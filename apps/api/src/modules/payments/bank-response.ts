@@ -283,7 +283,7 @@ export async function verifyReturn(
   if (!task) throw notFound();
   policy.assertCan(actor.user, 'verify', task);
   const answer = verdict ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id }) : null;
-  const state = (await repo.taskState(deps.db, taskId)) ?? (task.state as TaskState);
+  const state = (await repo.taskState(deps.db, taskId)) ?? task.state;
   if (!answer || answer.data.repeated) {
     const said = standing(state, answer?.data ?? null);
     return unlogged({

@@ -37,7 +37,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
     const values = { code: task.code, description: task.description, brand: deps.config.brand.name };
     const requester = await requesterOf(deps, task);
     if (requester) {
-      const locale = requester.language as Locale;
+      const locale = requester.language;
       const t = translator(locale);
       await deps.mailer.send({
         to: requester.email,
@@ -50,7 +50,7 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
       });
     }
     for (const staff of await activeStaff(deps.db)) {
-      const locale = staff.language as Locale;
+      const locale = staff.language;
       const t = translator(locale);
       const staffValues = { ...values, customer: customer?.name ?? '-', amount: task.amount_to_pay };
       await deps.mailer.send({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import { sumMoney } from '@verba/contracts/pricing';
+import type { TaskState } from '@verba/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { orderDraft, pricingIds } from '../../../test/pricing-fixtures.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -75,7 +76,7 @@ const draft = (token: string, department: number, targets: string[] = ['es']) =>
 const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const paymentsOf = async (taskId: number) =>
   db().select().from(payments).where(eq(payments.task_id, taskId)).orderBy(asc(payments.id));
-const changesTo = async (taskId: number, to: string) =>
+const changesTo = async (taskId: number, to: TaskState) =>
   (
     await db()
       .select({ n: count() })

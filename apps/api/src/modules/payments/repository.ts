@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentStatus, TaskState } from '@verba/contracts';
+import type { PaymentStatus } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { tokenMatches } from '../../db/token-lookup.ts';
 import { customers, payments, payTaskHistories, tasks } from '../../db/schema/index.ts';
@@ -140,5 +140,5 @@ export async function findTask(db: Conn, taskId: number) {
 /** The task's state now (after a payment moved it, or not). */
 export async function taskState(db: Conn, taskId: number) {
   const [row] = await db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, taskId));
-  return row?.state as TaskState | undefined;
+  return row?.state;
 }

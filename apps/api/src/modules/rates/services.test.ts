@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Locale, Role } from '@verba/contracts';
 import { DEMO, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actionLogs, customers, languages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,11 +23,11 @@ async function actorFor(email: string): Promise<Actor> {
   if (!u) throw new Error(`no user ${email}`);
   return systemActor({
     id: u.id,
-    type: u.type as Role,
+    type: u.type,
     email: u.email,
     name: u.name,
     lastname: u.lastname,
-    language: u.language as Locale,
+    language: u.language,
     customer_id: u.customer_id,
     session_id: 0,
   });

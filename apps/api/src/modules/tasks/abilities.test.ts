@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { taskDetail } from '@verba/contracts';
+import { taskDetail, type TaskState } from '@verba/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, ROLE_NAMES, type RoleName } from '../../../test/roles.ts';
@@ -20,7 +20,7 @@ const detail = async (role: RoleName) => {
   return res.json.data;
 };
 const abilities = async (role: RoleName) => (await detail(role)).abilities;
-const setState = (state: string) => db().update(tasks).set({ state }).where(eq(tasks.id, taskId));
+const setState = (state: TaskState) => db().update(tasks).set({ state }).where(eq(tasks.id, taskId));
 const yes = (...keys: string[]) => ({
   can_edit: keys.includes('edit'),
   can_cancel: keys.includes('cancel'),

@@ -1,4 +1,4 @@
-import { actorKindOf, type StateChangeReason, type TaskState } from '@verba/contracts';
+import { actorKindOf, type StateChangeReason } from '@verba/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
@@ -27,7 +27,7 @@ export async function approveTask(tx: Tx, task: TaskRow, approval: Approval): Pr
   const quote = await quoteTask(tx, task, at);
   const moved = await transition(tx, {
     taskId: task.id,
-    from: task.state as TaskState,
+    from: task.state,
     to: 'APPROVED',
     by: 'payment',
     userId,

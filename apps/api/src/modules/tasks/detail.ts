@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import { outstandingBalance } from '@verba/contracts/pricing';
-import {
-  invoiceTag,
-  type Locale,
-  type PaymentScheme,
-  type StateChangeReason,
-  type taskDetail,
-  type TaskState,
-} from '@verba/contracts';
+import { invoiceTag, type Locale, type taskDetail } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
@@ -26,7 +19,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
   const { task, parts: p } = found;
   const { source, type } = p;
   if (!source || !type) throw new Error(`task ${task.id} has lost its source language or type`);
-  const state = task.state as TaskState;
+  const state = task.state;
   const locale = actor.locale;
   // Owed with taxes, like the total: the amount to pay less every line received.
   const outstanding = outstandingBalance(
@@ -73,7 +66,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
         ? {
             id: p.customer.id,
             name: p.customer.name,
-            payment_scheme: p.customer.payment_scheme as PaymentScheme,
+            payment_scheme: p.customer.payment_scheme,
           }
         : null,
     user: p.requester ?? null,
@@ -120,12 +113,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
       unpriced_language_ids: readiness.unpricedLanguageIds,
       reason: readiness.reason,
     },
-    changes: p.changes.map((c) => ({
-      ...c,
-      from_state: c.from_state as TaskState | null,
-      to_state: c.to_state as TaskState,
-      reason: c.reason as StateChangeReason | null,
-    })),
+    changes: p.changes,
     invoice: p.invoice
       ? {
           folio: p.invoice.folio,

@@ -1,4 +1,4 @@
-import type { GuestTask, Locale, TaskState } from '@verba/contracts';
+import type { GuestTask, Locale } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import { queueAnalysis } from './analysis-job.ts';
@@ -89,7 +89,7 @@ export async function guestTaskView(
   const toConfirm = summaries.some(
     (r) => (r.price_summary as { rateMissing?: boolean } | null)?.rateMissing === true,
   );
-  const state = task.state as TaskState;
+  const state = task.state;
   return {
     id: token,
     code: task.code,

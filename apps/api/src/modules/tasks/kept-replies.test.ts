@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { keepTaskReplies } from './kept-replies.ts';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, departments, languages, tasks, users } from '../../db/schema/index.ts';
@@ -30,8 +29,8 @@ let acmeId: number;
 let marketingId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  keepTaskReplies(true); // the harness reads the database on PostgreSQL; keeping is tested here
+  // The harness reads the database on PostgreSQL; keeping is tested here.
+  t = await createTestApp({ keepTaskReplies: true });
 
   other = await buildApp(t.config, t.database);
   await other.ready();

@@ -15,19 +15,42 @@ const MAX_AGE_MS = 30_000;
 const MAX_LIST_ENTRIES = 1_000;
 /** A detail of 20 files × 3 languages is about 30 kB: at most some 60 MB. */
 const MAX_DETAIL_ENTRIES = 2_000;
-/**
- * Off in the bench's "from the database" lines, in the search statement's own tests, and in tests on
- * PostgreSQL that change rows in SQL (test/harness.ts).
- */
-let keeping = true;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The task list's replies this process keeps (ADR 0022). */
-    taskListReplies: HeardChangesCache<string>;
+    taskListReplies: KeptReplies;
     /** The task detail's replies this process keeps, grouped by task (ADR 0024). */
-    taskDetailReplies: HeardChangesCache<string>;
+    taskDetailReplies: KeptReplies;
   }
+}
+
+/** Replies kept as the JSON sent, or, when not keeping, written again for every request. */
+export class KeptReplies {
+  constructor(
+    readonly cache: HeardChangesCache<string>,
+    readonly keeping: boolean,
+  ) {}
+
+  get counts(): HeardChangesCache<string>['counts'] {
+    return this.cache.counts;
+  }
+
+  /**
+   * The reply as kept, or as `write` reads and writes it (and then kept, under `group` when it
+   * depends on one task's rows only).
+   */
+  async reply(key: string, write: () => Promise<string>, group?: string): Promise<string> {
+    if (!this.keeping) return write();
+    return (await this.cache.get(key, async () => ({ value: await write() }), group)) ?? write();
+  }
+}
+
+export interface TaskRepliesOptions {
+  /**
+   * Off (`Config.keepTaskReplies`) in the bench's "from the database" lines, in the search
+   * statement's own tests, and in tests on PostgreSQL that change rows in SQL (test/harness.ts).
+   */
+  keeping: boolean;
 }
 
 /**
@@ -37,19 +60,14 @@ declare module 'fastify' {
  * detail is one round trip and some 30 kB of JSON to parse and write again; none of them needs the
  * database again while nothing it shows changed.
  */
-export const taskRepliesCachePlugin = fp(async (app) => {
+export const taskRepliesCachePlugin = fp<TaskRepliesOptions>(async (app, { keeping }) => {
   const lists = new HeardChangesCache<string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_LIST_ENTRIES });
   const details = new HeardChangesCache<string>({ maxAgeMs: MAX_AGE_MS, maxEntries: MAX_DETAIL_ENTRIES });
-  app.decorate('taskListReplies', lists);
-  app.decorate('taskDetailReplies', details);
+  app.decorate('taskListReplies', new KeptReplies(lists, keeping));
+  app.decorate('taskDetailReplies', new KeptReplies(details, keeping));
   heardChanges(app, TASK_LIST_CHANGE_CHANNEL, lists);
   heardChanges(app, TASK_DETAIL_CHANGE_CHANNEL, details);
 });
-
-/** Whether replies are kept (the bench also measures without: every request reads the database). */
-export function keepTaskReplies(enabled: boolean): void {
-  keeping = enabled;
-}
 
 /** Who a reply is for, as far as it matters: the scope of DESIGN §5. */
 const scopeOf = (user: TaskLister) => [
@@ -59,20 +77,12 @@ const scopeOf = (user: TaskLister) => [
   user.type === 'CLIENT_USER' ? user.id : null,
 ];
 
-/** Everything a page depends on: who lists and what they asked for. */
+/**
+ * Everything a page depends on: who lists and what they asked for, the whole query as parsed
+ * (defaults filled in, keys in the schema's order), so that a new filter is part of the key.
+ */
 export function listReplyKey(lister: TaskLister, q: TaskListQuery): string {
-  return JSON.stringify([
-    ...scopeOf(lister),
-    q.state ?? null,
-    // Only staff filter by customer (the service ignores it for clients).
-    lister.type === 'VERBA_ADMIN' || lister.type === 'VERBA_PM' ? (q.client ?? null) : null,
-    q.showCancelled,
-    q.sort,
-    q.order,
-    q.page,
-    q.per_page,
-    q.search ?? null,
-  ]);
+  return JSON.stringify([...scopeOf(lister), q]);
 }
 
 /**
@@ -81,18 +91,4 @@ export function listReplyKey(lister: TaskLister, q: TaskListQuery): string {
  */
 export function detailReplyKey(actor: Actor, taskId: number): string {
   return JSON.stringify([taskId, ...scopeOf(actor.user), actor.locale]);
-}
-
-/**
- * The reply as kept, or as `write` reads and writes it (and then kept, under `group` when it depends
- * on one task's rows only).
- */
-export async function keptReply(
-  cache: HeardChangesCache<string>,
-  key: string,
-  write: () => Promise<string>,
-  group?: string,
-): Promise<string> {
-  if (!keeping) return write();
-  return (await cache.get(key, async () => ({ value: await write() }), group)) ?? write();
 }

@@ -1,4 +1,3 @@
-import type { Locale } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
 import type { Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
@@ -12,7 +11,7 @@ export async function notifySourceFilesValidated(deps: Deps, task: TaskRow): Pro
   if (!task.user_id) return;
   const user = await findUserById(deps.db, task.user_id);
   if (!user) return;
-  const t = translator(user.language as Locale);
+  const t = translator(user.language);
   const link = `${deps.config.publicUrl}/tasks/${task.id}`;
   const body = composeMail(t, deps.config.brand.name, user.name, [
     t('mail.validated.intro', { code: task.code, description: task.description }),
@@ -51,7 +50,7 @@ async function requesterOf(deps: Deps, task: TaskRow) {
   if (task.user_id) {
     const user = await findUserById(deps.db, task.user_id);
     return user?.is_active
-      ? { email: user.email, name: user.name, language: user.language as Locale, path: `/tasks/${task.id}` }
+      ? { email: user.email, name: user.name, language: user.language, path: `/tasks/${task.id}` }
       : undefined;
   }
   if (task.customer_id || !task.guest_token) return undefined;
@@ -60,7 +59,7 @@ async function requesterOf(deps: Deps, task: TaskRow) {
     ? {
         email: guest.email,
         name: guest.name,
-        language: (guest.language ?? 'en') as Locale,
+        language: guest.language ?? 'en',
         path: `/guest-task/${task.guest_token}`,
       }
     : undefined;
@@ -75,7 +74,7 @@ export async function notifyCustomQuote(deps: Deps, task: TaskRow, unpricedIds: 
   const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
   const link = `${deps.config.publicUrl}/tasks/${task.id}`;
   for (const staff of await activeStaff(deps.db)) {
-    const locale = staff.language as Locale;
+    const locale = staff.language;
     const t = translator(locale);
     const values = {
       code: task.code,

@@ -45,7 +45,7 @@ const DELIVERABLE_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURS
 export const mayDeliver = (state: string): boolean => DELIVERABLE_STATES.includes(state);
 
 export interface TaskAbilityFacts {
-  state: string;
+  state: TaskState;
   isGuestTask: boolean;
   /** the scheme of the task's customer (null for a guest) */
   paymentScheme: string | null;
@@ -63,7 +63,7 @@ export interface TaskAbilityFacts {
 export function abilitiesFor(user: CurrentUser, facts: TaskAbilityFacts): TaskAbilities {
   const role = user.type;
   const by = actorKindOf(role);
-  const state = facts.state as TaskState;
+  const state = facts.state;
   const client = by === 'client';
   return {
     can_edit: can(role, 'tasks:edit') && mayAct('edit', state, by),

@@ -10,7 +10,7 @@ import {
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
-import { detailReplyKey, keptReply, listReplyKey } from './kept-replies.ts';
+import { detailReplyKey, listReplyKey } from './kept-replies.ts';
 import { receiveTaskForm } from './upload.ts';
 import { drainParts } from './delivery-upload.ts';
 import { registerAnalysisJob } from './analysis-job.ts';
@@ -43,8 +43,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       // Kept as the JSON sent (ADR 0022), written by the route's own serialiser (a string).
-      const json = await keptReply(
-        app.taskListReplies,
+      const json = await app.taskListReplies.reply(
         listReplyKey(actor.user, request.query),
         async () => reply.serialize({ data: await service.list(app, actor, request.query) }) as string,
       );
@@ -126,8 +125,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const id = request.params.id;
       // Kept as the JSON sent, until a change of this task or of what it shows is heard (ADR 0024).
-      const json = await keptReply(
-        app.taskDetailReplies,
+      const json = await app.taskDetailReplies.reply(
         detailReplyKey(actor, id),
         async () => reply.serialize({ data: await service.detail(app, actor, id) }) as string,
         String(id),

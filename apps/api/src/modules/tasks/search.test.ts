@@ -7,7 +7,6 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { customers, languages } from '../../db/schema/index.ts';
 import { wordsQuery } from './repository/list.ts';
-import { keepTaskReplies } from './kept-replies.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
@@ -23,8 +22,7 @@ const codes = (rows: Row[]) => rows.map((r) => r.code);
 beforeAll(async () => {
   // These tests are about the statement: every search goes to the database (replies are otherwise
   // kept until the database announces a change, ADR 0022, which kept-replies.test.ts covers).
-  keepTaskReplies(false);
-  t = await createTestApp();
+  t = await createTestApp({ keepTaskReplies: false });
   tokens = await tokensByRole(t.app);
   const db = t.database.db;
   const [en] = await db.select().from(languages).where(eq(languages.iso_code, 'en'));
@@ -53,7 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  keepTaskReplies(true);
 });
 
 describe('task search', () => {

@@ -6,7 +6,6 @@ import {
   taskFormSchema,
   type TaskListQuery,
   type taskPriceSummary,
-  type TaskState,
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
@@ -37,7 +36,7 @@ export async function list(deps: Deps, actor: Actor, query: TaskListQuery) {
     ...page,
     data: page.data.map(({ customer_payment_scheme, invoice_payment_status, ...row }) => ({
       ...row,
-      state: row.state as TaskState,
+      state: row.state,
       invoice_tag: row.invoice_folio
         ? invoiceTag(row.state, customer_payment_scheme, invoice_payment_status === 'paid')
         : null,
@@ -174,7 +173,7 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
 export async function changeState(deps: Deps, actor: Actor, id: number, to: 'CANCELLED' | 'DRAFT') {
   const user = actor.user;
   const task = await visibleTask(deps, actor, id);
-  const from = task.state as TaskState;
+  const from = task.state;
   const by = actorKindOf(user.type);
   if (!mayTransition(from, to, by)) throw illegalTransition(from, to);
   const moved = await deps.db.transaction((tx) =>

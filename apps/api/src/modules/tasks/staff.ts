@@ -1,4 +1,4 @@
-import { actorKindOf, transitionRefusal, type StaffTarget, type TaskState } from '@verba/contracts';
+import { actorKindOf, transitionRefusal, type StaffTarget } from '@verba/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import * as repo from './repository.ts';
@@ -13,7 +13,7 @@ export type { StaffTarget };
 export async function changeStatus(deps: Deps, actor: Actor, id: number, to: StaffTarget, note?: string) {
   const user = actor.user;
   const task = await visibleTask(deps, actor, id);
-  const from = task.state as TaskState;
+  const from = task.state;
   const by = actorKindOf(user.type);
   const facts = {
     isGuestTask: !task.customer_id,

@@ -14,7 +14,7 @@ const WELCOME_LINK_MINUTES = 7 * 24 * 60;
  */
 export async function mailPasswordLink(
   deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
-  user: { id: number; name: string; email: string; language: string },
+  user: { id: number; name: string; email: string; language: Locale },
   kind: 'reset' | 'welcome',
   perHour?: number,
 ): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function mailPasswordLink(
   const cap = perHour === undefined ? undefined : { since: new Date(Date.now() - 3_600_000), max: perHour };
   const expiresAt = new Date(Date.now() + minutes * 60_000);
   if (!(await replaceResetToken(deps.db, user.id, sha256(token), expiresAt, cap))) return false;
-  const t = translator(user.language as Locale);
+  const t = translator(user.language);
   const link = `${deps.config.publicUrl}/login/reset/${token}?email=${encodeURIComponent(user.email)}`;
   const body = composeMail(t, deps.config.brand.name, user.name, [
     t(`mail.${kind}.intro`, { brand: deps.config.brand.name }),

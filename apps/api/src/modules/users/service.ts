@@ -13,7 +13,7 @@ import type { UserRow, UserWrite } from './repository.ts';
 /** The user as the API shows it; the company's balance only for its CLIENT_ADMIN. */
 export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
   const [company, departments] = await Promise.all([
-    companyOf(db, user.customer_id, user.type as Role),
+    companyOf(db, user.customer_id, user.type),
     repo.departmentsOfUser(db, user.id),
   ]);
   return dtoOf(user, company, departments);
@@ -29,8 +29,8 @@ function dtoOf(user: UserRow, customer: UserDto['customer'], departments: UserDt
     lastname: user.lastname,
     email: user.email,
     phone: user.phone,
-    type: user.type as Role,
-    language: user.language as Locale,
+    type: user.type,
+    language: user.language,
     is_active: user.is_active,
     customer_id: user.customer_id,
     customer,
@@ -173,7 +173,7 @@ async function checkUserInput(
   const me = actor.user;
   const errors: Record<string, string[]> = {};
   const editingSelf = existing?.id === me.id;
-  const type: Role = editingSelf && existing ? (existing.type as Role) : input.type;
+  const type: Role = editingSelf && existing ? existing.type : input.type;
   const allowed = creatableUserTypes(me.type, Boolean(input.from_customer));
   if (!editingSelf && !allowed.includes(type) && existing?.type !== type)
     errors.type = ['validation.invalid_option'];

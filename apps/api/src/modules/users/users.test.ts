@@ -3,7 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { userBody, type Role } from '@verba/contracts';
+import { userBody } from '@verba/contracts';
 import { customers, mailOutbox, users } from '../../db/schema/index.ts';
 import { systemActor } from '../../lib/service.ts';
 import { createUser, deleteUserById } from './service.ts';
@@ -356,7 +356,7 @@ describe('the users service without a request (a job or the CLI)', () => {
   it('creates and deletes a user for a system actor, handing back each action log entry', async () => {
     const [admin] = await t.database.db.select().from(users).where(eq(users.email, DEMO.admin));
     if (!admin) throw new Error('no demo admin');
-    const actor = systemActor({ ...admin, type: admin.type as Role, language: 'en', session_id: 0 });
+    const actor = systemActor({ ...admin, type: admin.type, language: 'en', session_id: 0 });
     const input = userBody.parse({
       name: 'Job',
       lastname: 'Made',

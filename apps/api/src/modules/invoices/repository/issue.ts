@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import {
   customers,
@@ -44,7 +45,7 @@ const taskLineColumns = {
 };
 
 /** Tasks of a customer that can be invoiced: in `states`, not on an invoice yet; oldest first. */
-export function invoiceableTasks(db: Db, customerId: number, states: readonly string[]) {
+export function invoiceableTasks(db: Db, customerId: number, states: readonly TaskState[]) {
   return db
     .select(taskLineColumns)
     .from(tasks)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { InvoiceListQuery, Paginated } from '@verba/contracts';
+import type { InvoiceListQuery, InvoicePaymentStatus, Paginated } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import { countries, customers, invoiceLines, invoices, users } from '../../../db/schema/index.ts';
 import { pageOffset, toPage } from '../../../lib/paging.ts';
@@ -24,7 +24,7 @@ export interface InvoiceListEntry {
 export interface InvoiceFilter {
   /** Only this customer's (a client admin's own, or a staff filter). */
   customerId?: number | undefined;
-  status?: string | undefined;
+  status?: InvoicePaymentStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PaymentScheme, StateChangeReason, TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import {
   customers,
@@ -151,10 +152,10 @@ interface DetailJson {
   }>;
   changes: Array<{
     id: number;
-    from_state: string | null;
-    to_state: string;
+    from_state: TaskState | null;
+    to_state: TaskState;
     created_at: string;
-    reason: string | null;
+    reason: StateChangeReason | null;
     note: string | null;
     user_name: string | null;
     user_lastname: string | null;
@@ -173,7 +174,7 @@ interface DetailJson {
     description_2_es: string;
     description_2_ca: string;
   } | null;
-  customer: { id: number; name: string; payment_scheme: string } | null;
+  customer: { id: number; name: string; payment_scheme: PaymentScheme } | null;
   department: { id: number; title: string } | null;
   requester: { name: string; lastname: string; type: string } | null;
   invoice: { folio: string; payment_status: string } | null;

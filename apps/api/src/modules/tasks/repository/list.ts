@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LIST_TOTAL_CAP, type Paginated, type TaskListQuery } from '@verba/contracts';
+import { LIST_TOTAL_CAP, type Paginated, type TaskListQuery, type TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import { customers, departments, invoices, quoteRequests, tasks, users } from '../../../db/schema/index.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -109,7 +109,7 @@ function scopeOf(
     options.stateIndex === false ? sql`(${tasks.state} || '')` : tasks.state
   ) as typeof tasks.state;
   if (stateFilter === 'draft-approved') conditions.push(inArray(state, ['APPROVED', 'DRAFT']));
-  else if (stateFilter === 'one') conditions.push(eq(state, value('state', q.state) as string));
+  else if (stateFilter === 'one') conditions.push(eq(state, value('state', q.state) as TaskState));
   else if (stateFilter === 'cancelled') conditions.push(eq(state, 'CANCELLED'));
   else conditions.push(ne(tasks.state, 'CANCELLED'));
   if (q.client) conditions.push(eq(tasks.customer_id, value('client', q.client) as number));

@@ -121,7 +121,7 @@ export async function taskFileKeys(db: Db, taskId: number): Promise<string[]> {
 export async function recordStateChange(
   tx: Tx | Db,
   taskId: number,
-  from: string | null,
+  from: TaskState | null,
   to: TaskState,
   userId: number | null,
   note?: string,
@@ -141,7 +141,7 @@ export async function recordStateChange(
 export async function moveState(
   tx: Tx | Db,
   taskId: number,
-  from: readonly string[],
+  from: readonly TaskState[],
   to: TaskState,
   userId: number | null,
   extra: Partial<TaskRow> = {},
