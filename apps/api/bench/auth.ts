@@ -40,7 +40,7 @@ async function load(url: string, title: string, options: Partial<autocannon.Opti
   );
 }
 
-/** A reset request for a known and an unknown email should take as long (issue 20); 10 a minute per IP. */
+/** A reset request for a known and an unknown email should take as long; 10 a minute per IP. */
 async function resetLatency(url: string) {
   const ask = async (email: string) => {
     const t0 = performance.now();

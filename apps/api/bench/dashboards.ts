@@ -1,5 +1,5 @@
 // The two dashboards' aggregation endpoints with 100,000 tasks under 50 concurrent connections
-// (issue 22: p99 under 200 ms): as served (each reply reused for 30 s per scope), and
+// (target: p99 under 200 ms): as served (each reply reused for 30 s per scope), and
 // recomputed on every request. Prints figures, asserts nothing.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:dashboards
 //   BENCH_DATABASE=pglite npm run bench:dashboards          (the embedded database, in memory)

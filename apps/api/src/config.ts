@@ -110,7 +110,7 @@ export interface Config {
    * (ADR 0022, ADR 0024). Always on when served; tests and the bench turn it off to read the database.
    */
   keepTaskReplies: boolean;
-  /** The public quote form (issue 17): guest task lifetime, bot check, rate limits. */
+  /** The public quote form: guest task lifetime, bot check, rate limits. */
   guestQuotes: {
     ttlDays: number;
     /** HMAC key of the proof-of-work challenges; unset: a random key per process (one instance). */

@@ -1,4 +1,4 @@
-/** The 5xx the fuzz test found (issue 20, "5xx for a user's mistake"), each now a 4xx. */
+/** The 5xx the fuzz test found ("5xx for a user's mistake"), each now a 4xx. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './harness.ts';
 import { tokensByRole, type RoleName } from './roles.ts';

@@ -7,7 +7,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * TM leverage on a PO file whose every unit is in the memory as a paragraph-level TMX unit (with a
- * pseudo-translation of the same sentences): issue 15 found 19 % no match here, OmegaT 81 % at 95–100 %.
+ * pseudo-translation of the same sentences). Sentence-level lookups once found 19 % no match here;
+ * OmegaT finds 81 % at 95–100 %.
  */
 export async function leverage(poPath: string, out: (s: string) => void): Promise<void> {
   if (!existsSync(poPath)) return out('  leverage: PO file not found; skipped\n');

@@ -29,34 +29,6 @@ export type DetectedType =
   | 'empty'
   | 'unknown';
 
-/** Extensions the portal accepts (DESIGN §9). */
-export const acceptedExtensions = [
-  '.dita',
-  '.ditamap',
-  '.doc',
-  '.docx',
-  '.htm',
-  '.html',
-  '.idml',
-  '.mi2',
-  '.mif',
-  '.odf',
-  '.odp',
-  '.ods',
-  '.odt',
-  '.po',
-  '.ppt',
-  '.pptx',
-  '.srt',
-  '.txt',
-  '.xliff',
-  '.xls',
-  '.xlsx',
-  '.xlt',
-  '.xml',
-  '.zip',
-] as const;
-
 const ZIP_MAGIC = [0x50, 0x4b];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 

@@ -32,7 +32,6 @@ export { defaultLimits, resolveLimits } from './limits.ts';
 export type { AnalysisLimits } from './limits.ts';
 export { AnalysisError, ErrorKeys } from './errors.ts';
 export type { ErrorKey, FileError } from './errors.ts';
-export { acceptedExtensions } from './detect.ts';
 export type { DetectedType } from './detect.ts';
 export { readXlsFirstSheet } from './sheet/xls-sheet.ts';
 export type { XlsCell, XlsRow } from './sheet/xls-sheet.ts';

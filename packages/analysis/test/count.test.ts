@@ -124,7 +124,7 @@ const gmxvCases: [string, string, number][] = [
   ['The quick ("brown") fox can\'t jump 32.3 feet, right?', 'en', 9],
   ['123 123.4 123,5', 'en', 3],
   ['( ) " \' { } [ ] / % $ @ # ? ! * _ -', 'en', 0],
-  // issue 15: what the old rules joined
+  // what the old rules joined
   ['/usr/share/doc', 'en', 3],
   ['See I:226 for details.', 'en', 5],
   ['Type cp <source file> <target dir> and press <Enter> to copy.', 'en', 11],

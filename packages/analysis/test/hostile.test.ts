@@ -250,7 +250,7 @@ describe('limits and reporting', () => {
   });
 });
 
-describe('zip budgets instead of ratio alone (issue 15, item 7)', () => {
+describe('zip budgets instead of ratio alone', () => {
   it('a LibreOffice-like docx of 30,000 repeated contract paragraphs (ratio > 160) is analysed', async () => {
     const para =
       '<w:p><w:pPr><w:pStyle w:val="Normal"/><w:spacing w:before="0" w:after="140"/><w:jc w:val="both"/></w:pPr>' +

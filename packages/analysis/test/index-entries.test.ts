@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docx, odf, paragraphsOf } from './helpers.ts';
 
-describe('index entries are translatable text (issue 15, item 3)', () => {
+describe('index entries are translatable text', () => {
   it('odt: alphabetical-index-mark string-value and keys', async () => {
     const o = odf(
       'text',

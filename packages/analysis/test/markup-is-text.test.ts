@@ -5,7 +5,7 @@ import { analyse, docx, odf, paragraphsOf, wp } from './helpers.ts';
 const words = async (name: string, content: string | Uint8Array) =>
   (await analyse({ [name]: content })).totals.es?.total_words;
 
-describe('only a format parser removes markup (issue 15, item 1)', () => {
+describe('only a format parser removes markup', () => {
   it('a plain text line with <placeholders> counts every word', async () => {
     expect(await words('howto.txt', 'Type cp <source file> <target dir> and press <Enter> to copy.\n')).toBe(
       11,
@@ -47,7 +47,7 @@ describe('only a format parser removes markup (issue 15, item 1)', () => {
   });
 });
 
-describe('PO as pocount counts it (issue 15, item 4)', () => {
+describe('PO as pocount counts it', () => {
   const po = [
     'msgid ""',
     'msgstr ""',

@@ -7,7 +7,7 @@ import { analyse } from './helpers.ts';
 
 const spoolFolders = () => readdirSync(tmpdir()).filter((d) => d.startsWith('verba-spool-'));
 
-describe('segments kept for memory lookups are spooled to disk past a threshold (issue 15, item 6)', () => {
+describe('segments kept for memory lookups are spooled to disk past a threshold', () => {
   it('gives the segments back in order, from the file and the heap, and removes its file', async () => {
     const spool = new SegmentSpool(3);
     const texts = Array.from({ length: 10 }, (_, i) => `Segment ${i} with "quotes"\\ and a\nnewline`);

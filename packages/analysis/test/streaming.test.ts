@@ -4,7 +4,7 @@ import { analyse, paragraphsOf } from './helpers.ts';
 
 const CAP = 64 * 1024;
 
-describe('over-long paragraphs are cut at whitespace (issue 15, item 6)', () => {
+describe('over-long paragraphs are cut at whitespace', () => {
   it('a single-line .txt comes in pieces under the cap, no word cut in two', async () => {
     const line = 'alpha beta gamma delta. '.repeat(25_000); // 600,000 characters, 100,000 words
     const r = await paragraphsOf('one-line.txt', line);

@@ -30,7 +30,7 @@ async function collect(it: AsyncIterable<TmUnit>): Promise<TmUnit[]> {
   return out;
 }
 
-describe('memory units are segmented like documents (issue 15, item 5)', () => {
+describe('memory units are segmented like documents', () => {
   it('TMX: sentence pairs when source and target split alike, plus the whole unit; otherwise the whole unit', async () => {
     const units = await collect(
       readTmx(Readable.from([Buffer.from(tmx(PARAGRAPHS))]), { sourceLanguage: 'en', targetLanguage: 'es' }),

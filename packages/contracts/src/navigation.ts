@@ -2,7 +2,7 @@ import type { Role } from './roles.ts';
 
 /**
  * Routes each role may open (spec part 1 §2, "Routes by role"). `/rates` also needs the customer's
- * show_rates. Staff also open `/tasks/cancelled` (issue 22: they reactivate cancelled tasks too).
+ * show_rates. Staff also open `/tasks/cancelled` (they reactivate cancelled tasks too).
  */
 export const ROUTES_BY_ROLE: Record<Role, readonly string[]> = {
   VERBA_ADMIN: [
@@ -38,7 +38,7 @@ export const ROUTES_BY_ROLE: Record<Role, readonly string[]> = {
     '/tasks/:id',
     '/tasks/:id/quote',
     '/tasks/:id/edit/status',
-    // issue 18: staff list and download every customer's glossaries (the spec's "info text" screen)
+    // staff list and download every customer's glossaries (the spec's "info text" screen)
     '/glossaries',
     '/glossaries/format',
     '/customers',
@@ -84,7 +84,7 @@ export const ROUTES_BY_ROLE: Record<Role, readonly string[]> = {
     '/tasks/:id/edit',
     '/tasks/:id',
     '/tasks/:id/quote',
-    // spec part 2 §6 gives glossary upload to the client user too (issue 18)
+    // spec part 2 §6 gives glossary upload to the client user too
     '/glossaries',
     '/glossaries/format',
     '/account',
@@ -109,7 +109,7 @@ export type MenuEntry =
 /**
  * Side-menu entries by role (spec part 1 §2, "Menu entries by role"); `rates` only when show_rates is on.
  * Glossaries also for the client user and the PM: spec part 2 §6 gives them the glossary screen
- * (upload; info text), which the menu list leaves out (issue 18).
+ * (upload; info text), which the menu list leaves out.
  */
 export const MENU_BY_ROLE: Record<Role, readonly MenuEntry[]> = {
   CLIENT_USER: ['tasks', 'glossaries'],
@@ -128,7 +128,7 @@ export const MENU_BY_ROLE: Record<Role, readonly MenuEntry[]> = {
   VERBA_PM: ['dashboard', 'tasks', 'glossaries', 'customers', 'invoices'],
 };
 
-/** Where a role lands after signing in and on `/` (issue 22: staff and client admins see their dashboard). */
+/** Where a role lands after signing in and on `/` (staff and client admins see their dashboard). */
 export const HOME_BY_ROLE: Record<Role, string> = {
   VERBA_ADMIN: '/dashboard',
   VERBA_PM: '/dashboard',

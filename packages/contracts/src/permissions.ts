@@ -103,9 +103,9 @@ const STAFF_COMMON: Permission[] = [
   // DESIGN §13: only the admin issues invoices; the PM reads them.
   'invoices:view',
   'invoices:export',
-  // staff read every customer's glossaries to load them into the CAT tools (issue 18)
+  // staff read every customer's glossaries to load them into the CAT tools
   'glossaries:list',
-  // Translation memories: staff import, export and delete them per customer and pair (issue 16).
+  // Translation memories: staff import, export and delete them per customer and pair.
   'memories:manage',
   'dashboard:staff',
 ];
@@ -124,7 +124,7 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'users:delete',
     'departments:manage',
     'departments:view',
-    // Issue 19: a client admin lists its own customer's invoices and downloads their PDFs.
+    // A client admin lists its own customer's invoices and downloads their PDFs.
     'invoices:view',
     'memories:view-own',
     'dashboard:client',
@@ -135,7 +135,7 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'tasks:delete',
     'payments:add',
     'payments:view',
-    // DESIGN §13: the PM lists and edits customers but does not create or delete them (issue 20).
+    // DESIGN §13: the PM lists and edits customers but does not create or delete them.
     'customers:create',
     'customers:delete',
     'customers:bonuses',

@@ -48,7 +48,7 @@ export type InvoiceTag = 'paid' | 'pending';
 /**
  * The tag beside a task's invoice (spec part 1 §4): paid when the customer pays on demand and the
  * task is past quoting and payment (not TEMPORAL, CALCULATING, DEFERRED or CANCELLED); otherwise
- * pending — deferred terms are invoiced before they are paid. An invoice marked paid (issue 19)
+ * pending — deferred terms are invoiced before they are paid. An invoice marked paid
  * makes its tasks' tag paid too.
  */
 export function invoiceTag(

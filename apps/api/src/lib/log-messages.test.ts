@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderLogDescription } from './log-messages.ts';
 
-/** Issue 22: a number next to a noun takes the noun's plural form ("1 archivo", not "1 archivos"). */
+/** A number next to a noun takes the noun's plural form ("1 archivo", not "1 archivos"). */
 describe('action log descriptions with a number', () => {
   it('choose the singular or the plural from the value the writer stored', () => {
     const created = (files: number) =>

@@ -3,7 +3,7 @@ import type en from '../i18n/en/logs.json';
 import { hasMessage, translator } from './i18n.ts';
 
 /**
- * Action-log rows keep what happened as a message key and its values (issue 22), so each reader
+ * Action-log rows keep what happened as a message key and its values, so each reader
  * sees it in their own language; the English text is stored beside them for old readers and search.
  */
 type Descriptions = (typeof en)['log']['descriptions'];

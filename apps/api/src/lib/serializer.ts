@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 
 /**
- * The replies' serialiser (issue 23): each route's zod response schema, turned into JSON Schema
+ * The replies' serialiser: each route's zod response schema, turned into JSON Schema
  * (`z.toJSONSchema`, output side) and compiled by fast-json-stringify, as Fastify does for JSON
  * Schema routes. The zod type provider's own serialiser parses every reply with zod and then calls
  * JSON.stringify, which cost more than the queries of a list page (`npm run bench:api`).

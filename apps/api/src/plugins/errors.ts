@@ -14,7 +14,7 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'errors.body_too_large' },
   FST_FILES_LIMIT: { status: 413, key: 'errors.body_too_large' },
-  // a JSON (or other) body where a multipart upload is expected: the media type is wrong (issue 20)
+  // a JSON (or other) body where a multipart upload is expected: the media type is wrong
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
 };
 

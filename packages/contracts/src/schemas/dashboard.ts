@@ -3,7 +3,7 @@ import { TASK_STATES } from '../task-states.ts';
 import { dataReply, decimalString, timestamp } from './replies.ts';
 
 /**
- * The two dashboards (issue 22): figures aggregated on the server. Months are calendar months in
+ * The two dashboards: figures aggregated on the server. Months are calendar months in
  * the provider's time zone (Europe/Madrid), `YYYY-MM`, the last 12 including the current one,
  * oldest first, every month present (zero when nothing happened).
  */

@@ -5,7 +5,7 @@ import { translatedFileRow } from './tasks.ts';
 
 const id = z.number().int();
 
-/** How a delivered file found its source file and language (issue 22). */
+/** How a delivered file found its source file and language. */
 export const DELIVERY_MATCH_RULES = ['folder', 'suffix', 'name'] as const;
 export type DeliveryMatchRule = (typeof DELIVERY_MATCH_RULES)[number];
 

@@ -5,7 +5,7 @@ import { languages } from './reference.ts';
 import { customers, users } from './organisation.ts';
 
 /**
- * A customer's glossary (spec part 1 §2, issue 18): the CSV a client uploaded, kept as sent, and
+ * A customer's glossary (spec part 1 §2): the CSV a client uploaded, kept as sent, and
  * its terms read into `glossary_terms`. Type '1' is unidirectional (source → target, an optional
  * note), type '2' an equivalent-term list (one column per language).
  */

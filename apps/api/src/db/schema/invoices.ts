@@ -15,7 +15,7 @@ import { countries } from './reference.ts';
 import { customers, users } from './organisation.ts';
 
 /**
- * Issued invoices (issue 19). A row never changes once issued, except its payment status; a
+ * Issued invoices. A row never changes once issued, except its payment status; a
  * correction is a corrective invoice (`R` series) that references the original. `hash` is the
  * SHA-256 of the invoice's canonical content, which includes `previous_hash`: the hash of the
  * invoice issued just before, in any series (a tamper-evident chain, ready for VeriFactu).

@@ -74,7 +74,7 @@ export const tasks = pgTable(
     index('tasks_department_idx').on(t.department_id, t.id),
     index('tasks_user_idx').on(t.user_id, t.id),
     index('tasks_created_idx').on(t.created_at),
-    // The dashboards (issue 22): approved work by month, per customer, and work due soon.
+    // The dashboards: approved work by month, per customer, and work due soon.
     index('tasks_approved_idx')
       .on(t.approved_at)
       .where(sql`${t.approved_at} is not null`),

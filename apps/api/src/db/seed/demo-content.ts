@@ -5,8 +5,8 @@ import { seedDemoRates } from './demo-rates.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 
 /**
- * What the demo shows beyond its accounts (issue 16): rates, Acme's translation memory, a guest's
- * quote request (issue 17), then tasks in every state made through the API. Rates and memory come
+ * What the demo shows beyond its accounts: rates, Acme's translation memory, a guest's
+ * quote request, then tasks in every state made through the API. Rates and memory come
  * first, so the tasks are priced and matched as a client's would be.
  */
 export async function seedDemoContent(

@@ -10,7 +10,7 @@ export const DEMO_GUEST_TOKEN = 'demo-guest-quote-link-0001';
 const DEMO_GUEST_FILE = 'release-notes.txt';
 
 /**
- * Demo rows of the public quote form (issue 17): the general minimum charges, and one guest quote
+ * Demo rows of the public quote form: the general minimum charges, and one guest quote
  * request (en→fr, from the United Kingdom) made by the app's own guest-task service with a sample
  * document and its real analysis, priced with the general rate and minimum, as staff see it under
  * the TEMPORAL filter. Only the link token is fixed (the README cites it), not a random one.

@@ -30,7 +30,7 @@ const MINIMUMS: Array<[type: number, amount: string]> = [
 ];
 
 /**
- * Demo rates (issue 16): general rates for the common pairs switched on for Acme and Globex, so a
+ * Demo rates: general rates for the common pairs switched on for Acme and Globex, so a
  * demo client gets a price at once; minimum rates; and Acme's own en>es rate, cheaper than the
  * general one. Written with the rates tables' own shapes (general: `default_group`, no customer).
  * Both customers have minimum rates; they apply to Globex's quotes (Acme's are kept but off, so

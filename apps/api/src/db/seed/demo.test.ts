@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-describe('the demo as shipped (issue 16)', () => {
+describe('the demo as shipped', () => {
   it('has tasks in every state, analysed and priced', async () => {
     const list = await allTasks();
     expect(Object.fromEntries(list.map((r) => [r.description, r.state]))).toEqual({
@@ -50,7 +50,7 @@ describe('the demo as shipped (issue 16)', () => {
       'Release notes 4.2 (German and Italian)': 'APPROVED',
       'Release notes 4.2 (Spanish)': 'DONE',
       'Services agreement summary': 'DEFERRED',
-      // the guest quote request of the demo (issue 17)
+      // the guest quote request of the demo
       'Quote request: Initech Ltd (Gina Guest)': 'TEMPORAL',
       'Cloud Backup user guide (German)': 'IN_COURSE',
     });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { customers, departments } from '../../db/schema/index.ts';
 
 /**
- * The dashboards' aggregations (issue 22). Each is one statement over `tasks`, served by the
+ * The dashboards' aggregations. Each is one statement over `tasks`, served by the
  * indexes named beside it (schema/tasks.ts): the figures of 100,000 tasks never travel to Node.
  */
 

@@ -56,11 +56,6 @@ function reuse<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   return value;
 }
 
-/** Forgets the reused figures (tests that change data between two reads). */
-export function forgetFigures(db: Db): void {
-  caches.delete(db);
-}
-
 /** The last 12 months, `YYYY-MM`, oldest first, in Madrid's calendar. */
 export function lastTwelveMonths(now = new Date()): string[] {
   const [year, month] = new Intl.DateTimeFormat('en-CA', {

@@ -4,7 +4,7 @@ import { CsvSyntaxError, decodeText, detectDelimiter, readRecords, type CsvRecor
 import { headerColumns, isType1Header, type GlossaryLanguage } from './header.ts';
 
 /**
- * The terms of an uploaded glossary CSV, checked row by row (issue 18). Type 1: source, target and
+ * The terms of an uploaded glossary CSV, checked row by row. Type 1: source, target and
  * an optional note, with an optional header. Type 2: one column per chosen language, under a
  * header naming them. Any problem refuses the whole file, listing every bad row (up to 50).
  */

@@ -1,12 +1,10 @@
 import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
-import type { Locale } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { tokenMatches } from '../../db/token-lookup.ts';
 import { countries, languages, quoteRequests, usedBotSolutions } from '../../db/schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 
 /** Records a bot-check solution; false when it was used before (a replay). */
 export async function useSolution(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
@@ -61,13 +59,4 @@ export async function markExpired(db: Db, at: Date) {
     .update(quoteRequests)
     .set({ expired_at: at })
     .where(and(isNull(quoteRequests.task_id), isNull(quoteRequests.expired_at)));
-}
-
-export async function countryName(db: Db, id: number | null, locale: Locale) {
-  if (!id) return null;
-  const [row] = await db
-    .select({ name: countries[`name_${locale}`] })
-    .from(countries)
-    .where(eq(countries.id, id));
-  return row?.name ?? null;
 }

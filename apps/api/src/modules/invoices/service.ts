@@ -21,7 +21,7 @@ import type { InvoiceData } from './pdf/invoice-data.ts';
 import { renderInvoicePdf } from './pdf/render.ts';
 import * as repo from './repository.ts';
 
-export { issueInvoice, rectifyInvoice, type IssueInput } from './issue.ts';
+export { issueInvoice, rectifyInvoice } from './issue.ts';
 export { invoicesCsv } from './export.ts';
 
 type ReadDeps = Pick<Deps, 'db'>;

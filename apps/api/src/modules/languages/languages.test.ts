@@ -84,7 +84,7 @@ describe('languages', () => {
         name: 'España (península y Baleares)',
       }),
     );
-    // public: the guest's quote form asks for the country (issue 17)
+    // public: the guest's quote form asks for the country
     expect((await call(t.app, 'GET', '/api/countries')).status).toBe(200);
   });
 });

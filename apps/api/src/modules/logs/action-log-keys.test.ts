@@ -7,7 +7,7 @@ import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/ha
 import { actionLogs } from '../../db/schema/index.ts';
 
 /**
- * Issue 22: every row the code writes to the action log says what happened with a message key,
+ * Every row the code writes to the action log says what happened with a message key,
  * rendered in the reader's language. These checks read the source, so a new writer that forgets
  * its key, or a key missing from a catalogue, fails here rather than on a reader's screen.
  */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { actionLogs } from '../../db/schema/index.ts';
 
-/** Issue 22: rows keep a message key and values, and each reader sees them in their language. */
+/** Rows keep a message key and values, and each reader sees them in their language. */
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { feedMemory } from './feed.ts';
 import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
 
-export { feedMemory, sweepUnfinishedFeeds, type Feed } from './feed.ts';
+export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
 export interface ReceivedTmx {

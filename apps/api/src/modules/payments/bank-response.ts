@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import type { LogKey, LogParams } from '../../lib/log-messages.ts';
 import { visibleTasks } from '../tasks/policy.ts';
-import { findVisibleTask } from '../tasks/service.ts';
+import { findVisibleTask, guestTaskByToken } from '../tasks/service.ts';
 import { eurosToCents } from './gateway/redsys-protocol.ts';
 import { isSigned, responseKind, type BankVerdict } from './gateway/verdict.ts';
 import { notifyApproval } from './notifications.ts';
@@ -313,7 +313,7 @@ export async function verifyGuestReturn(
   token: string | undefined,
   verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyGuestPayment>> {
-  const task = token ? await repo.findGuestTask(deps.db, token) : undefined;
+  const task = token ? await guestTaskByToken(deps, token) : undefined;
   if (token && !task) throw notFound();
   const answer = verdict
     ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task?.id, guest: true })

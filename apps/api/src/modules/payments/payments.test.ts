@@ -540,7 +540,7 @@ describe('the sandbox bank round trip', () => {
   });
 });
 
-describe('the OK page after the notification, or without the bank’s parameters (issue 16, defect 7)', () => {
+describe('the OK page after the notification, or without the bank’s parameters', () => {
   const logRows = async () => (await db().select({ n: count() }).from(actionLogs))[0]!.n;
   /** Every row the plugin writes is in before the reply: a read after it sees them all. */
   const verify = (token: string, body: Record<string, unknown>) =>

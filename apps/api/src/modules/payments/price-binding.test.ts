@@ -9,7 +9,7 @@ import { SANDBOX_MERCHANT_CODE, SANDBOX_MERCHANT_KEY } from './gateway/index.ts'
 import { decodeParameters, signResponse } from './gateway/redsys-protocol.ts';
 
 /**
- * Issue 16: an order is bound to the price it was issued for, the outstanding balance is counted
+ * An order is bound to the price it was issued for, the outstanding balance is counted
  * with taxes like the total, an unpriced or zero quote is refused clearly, and the client sees
  * the balance and card parts before leaving for the bank. Rates are this file's own (de→…), so
  * demo rates never change its figures.

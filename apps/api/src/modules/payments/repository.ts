@@ -1,7 +1,6 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { tokenMatches } from '../../db/token-lookup.ts';
 import { customers, payments, payTaskHistories, tasks } from '../../db/schema/index.ts';
 
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
@@ -121,15 +120,6 @@ export async function completePayment(
       balance_held_until: null,
     })
     .where(eq(payments.id, id));
-}
-
-/** A guest's temporary task, found only by its unguessable link token. */
-export async function findGuestTask(db: Conn, token: string) {
-  const [row] = await db
-    .select()
-    .from(tasks)
-    .where(and(tokenMatches(tasks.guest_token, token), isNull(tasks.customer_id)));
-  return row;
 }
 
 export async function findTask(db: Conn, taskId: number) {

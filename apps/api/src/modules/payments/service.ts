@@ -3,14 +3,6 @@
  * payment or a send-to-production, the bank's response, and the approval mails.
  */
 export { sendDeferred, startGuestPayment, startPayment } from './start-payment.ts';
-export {
-  handleBankResponse,
-  verifyGuestReturn,
-  verifyReturn,
-  type BankResponseContext,
-  type BankResult,
-} from './bank-response.ts';
-export { notifyApproval } from './notifications.ts';
+export { handleBankResponse, verifyGuestReturn, verifyReturn } from './bank-response.ts';
 export { paymentPreview } from './preview.ts';
-export { cancelStaleOrders } from './order-cancellation.ts';
 export { PaymentRefused } from './payable.ts';

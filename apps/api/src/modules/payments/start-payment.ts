@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
 import { visibleTasks } from '../tasks/policy.ts';
-import { findVisibleTask, sendToProduction, type TaskRow } from '../tasks/service.ts';
+import { findVisibleTask, guestTaskByToken, sendToProduction, type TaskRow } from '../tasks/service.ts';
 import type { PaymentGateway } from './gateway/index.ts';
 import { eurosToCents } from './gateway/redsys-protocol.ts';
 import { notifyApproval } from './notifications.ts';
@@ -80,7 +80,7 @@ export async function startGuestPayment(
   guest: Anonymous,
   token: string,
 ): Promise<Outcome<StartPayment>> {
-  const task = await repo.findGuestTask(deps.db, token);
+  const task = await guestTaskByToken(deps, token);
   if (!task) throw notFound();
   policy.assertCan(null, 'pay', task);
   const publicUrl = deps.config.publicUrl;

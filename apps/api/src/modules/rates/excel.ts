@@ -1,8 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readXlsFirstSheet } from '@verba/analysis';
 
-/** Columns of the import file, the export and the template: source ISO, target ISO, r1, r2. */
-export const RATE_COLUMNS = 4;
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -3,7 +3,7 @@
  * services live by concern in `service/`: rates and their Excel files, pricing configuration
  * (minimum rates, payable grids), holidays.
  */
-export { effectiveRate, effectiveRatesFrom, generalRate, type EffectiveRate } from './repository/rates.ts';
+export { effectiveRate, effectiveRatesFrom, generalRate } from './repository/rates.ts';
 export {
   generalMinimumRateFor,
   globalGrid,

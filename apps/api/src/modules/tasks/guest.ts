@@ -9,7 +9,7 @@ import type { NewSourceFile, TaskRow, Tx } from './repository.ts';
 import { transition } from './transitions.ts';
 
 /**
- * Guest tasks (issue 17): a quote request of the public form becomes a task with no customer,
+ * Guest tasks: a quote request of the public form becomes a task with no customer,
  * analysed and priced like any task (general rates, general minimum, the guest's country's taxes),
  * reached only through its link token. The guest-quotes module calls these through service.ts.
  */
@@ -71,6 +71,11 @@ export async function createGuestTask(
     await record(tx, row);
     return row;
   });
+}
+
+/** A guest's task by its link token; none once it has a customer. */
+export function guestTaskByToken(deps: Pick<Deps, 'db'>, token: string) {
+  return repo.findGuestTaskByToken(deps.db, token);
 }
 
 /** The guest's view of its task (GET /task/temporal/{token}); undefined for an unknown token. */

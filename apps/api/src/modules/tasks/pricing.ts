@@ -1,4 +1,5 @@
 import {
+  BAND_KEYS,
   computeDueDate,
   largestPayableWords,
   priceTask,
@@ -21,17 +22,6 @@ import {
 import { effectiveDiscount } from '../customers/service.ts';
 import * as repo from './repository.ts';
 import type { TaskRow, Tx } from './repository.ts';
-
-const BANDS = [
-  'percent101',
-  'percent100',
-  'percent95',
-  'percent85',
-  'percent75',
-  'percent50',
-  'no_match',
-  'repetitions',
-] as const;
 
 export interface TaskQuote {
   price: TaskPrice;
@@ -60,7 +50,7 @@ export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise
   for (const { id } of targets) {
     const perFile = counts
       .filter((c) => c.target_language_id === id)
-      .map((c) => Object.fromEntries(BANDS.map((b) => [b, c[b]])) as WordCountBands);
+      .map((c) => Object.fromEntries(BAND_KEYS.map((b) => [b, c[b]])) as WordCountBands);
     const word_count = sumWordCounts(perFile);
     bandsPerLanguage.push(word_count);
     const rate = customerId

@@ -6,7 +6,7 @@ import { tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { taskStateChanges, tasks } from '../../db/schema/index.ts';
 
 /**
- * Issue 16: DRAFT and TEMPORAL quotes follow the rates, minimums, grid and translation types in
+ * DRAFT and TEMPORAL quotes follow the rates, minimums, grid and translation types in
  * the background, with a note in the history; staff may recalculate one at once; approved tasks
  * keep their price. The rate is this file's own pair (de→it), so demo rates never interfere.
  */

@@ -1,4 +1,4 @@
-// The task list's search (issue 23): which tasks a search finds, in which order, how it counts and
+// The task list's search: which tasks a search finds, in which order, how it counts and
 // whose tasks it may show, whichever way the statement reads them (the newest rows walked, or the
 // matches read from the indexes; see `searchPage`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

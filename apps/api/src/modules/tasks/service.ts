@@ -236,15 +236,15 @@ export { detail };
 
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, guestRequester, taskDetailParts, type TaskRow } from './repository.ts';
-export { approveTask, sendToProduction, type Approval } from './approval.ts';
+export { approveTask, sendToProduction } from './approval.ts';
 export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing.ts';
 export { receiveTaskForm, type ReceivedForm } from './upload.ts';
 export {
   createGuestTask,
   deleteUnpaidGuestTasks,
+  guestTaskByToken,
   guestTaskView,
   guestTranslation,
   guestTranslationsZip,
   moveGuestTaskToCustomer,
-  type GuestTaskInput,
 } from './guest.ts';

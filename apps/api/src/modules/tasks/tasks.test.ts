@@ -239,7 +239,7 @@ describe('creating a task with files', () => {
         async () => expect(await detail()).toEqual({ folio: `F-${taskId}`, tag: 'pending' }),
         soon,
       );
-      // An invoice marked paid makes its tasks' tag paid (issue 19).
+      // An invoice marked paid makes its tasks' tag paid.
       await db.update(invoices).set({ payment_status: 'paid' }).where(eq(invoices.id, invoice!.id));
       await vi.waitFor(async () => expect((await listed()).invoice_tag).toBe('paid'), soon);
       await vi.waitFor(

@@ -173,7 +173,7 @@ describe('creating users', () => {
   });
 });
 
-describe('whose emails a check reveals (issue 20)', () => {
+describe('whose emails a check reveals', () => {
   const FREE = 'free-email@nowhere.test';
   const bodyFor = (role: RoleName, email: string) =>
     person(email, role === 'admin' ? 'VERBA_PM' : 'CLIENT_ADMIN');

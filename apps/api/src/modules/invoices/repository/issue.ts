@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -165,11 +165,6 @@ export async function chainInOrder(db: Db) {
     .from(invoiceLines)
     .orderBy(asc(invoiceLines.invoice_id), asc(invoiceLines.position));
   return rows.map((row) => ({ row, lines: lines.filter((l) => l.invoice_id === row.id) }));
-}
-
-export async function latestInvoiceId(db: Db): Promise<number | null> {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).orderBy(desc(invoices.id)).limit(1);
-  return row?.id ?? null;
 }
 
 export function linesOf(db: Db | Tx, invoiceId: number): Promise<InvoiceLineRow[]> {

@@ -173,11 +173,6 @@ export function clientAdmins(db: Db, customerId: number) {
     .orderBy(asc(users.id));
 }
 
-export async function customerName(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
-  return row?.name;
-}
-
 export async function userPhone(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.email, email));
   return row?.phone ?? null;

@@ -151,7 +151,7 @@ export function returnUrl(params: RequestParameters, signed: SignedFields, autho
 
 /**
  * A correctly signed request the sandbox can act on: the amount in cents, a terminal, and http(s)
- * return URLs. Anything else is refused like a wrong signature (400), never a 500 (issue 20).
+ * return URLs. Anything else is refused like a wrong signature (400), never a 500.
  */
 function verifySandboxRequest(...args: Parameters<typeof verifyRequest>): RequestParameters | undefined {
   const params = verifyRequest(...args);

@@ -310,7 +310,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
 }
 
 /**
- * The page of a search and the count of its matches up to the cap, in one statement (issue 23).
+ * The page of a search and the count of its matches up to the cap, in one statement.
  * Two ways to find the rows, and the statement chooses as it runs:
  * - the walk: the newest rows of the list in its order (its index), matching rows kept. A word
  *   most tasks contain fills the page after a few rows, and the newest `COUNT_WALK_BOUND` rows
