@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentScheme, StateChangeReason, TaskState } from '@verba/contracts';
+import type { BandKey } from '@verba/contracts/pricing';
 import type { Db } from '../../../db/client.ts';
 import {
   customers,
@@ -179,22 +180,14 @@ interface DetailJson {
   requester: { name: string; lastname: string; type: string } | null;
   invoice: { folio: string; payment_status: string } | null;
 }
-interface WordCountJson {
+type WordCountJson = Record<BandKey, number> & {
   id: number;
   source_file_id: number;
   target_language_id: number;
   total_words: number;
-  percent101: number;
-  percent100: number;
-  percent95: number;
-  percent85: number;
-  percent75: number;
-  percent50: number;
-  no_match: number;
-  repetitions: number;
   characters: number;
   internal_word_counts: unknown;
-}
+};
 
 /**
  * The task detail in one statement, whatever the number of files × languages × payments: the task
