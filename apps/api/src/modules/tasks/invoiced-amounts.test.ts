@@ -80,6 +80,14 @@ describe('amounts of an invoiced task', () => {
           const res = await call(t.app, method, url, { token, body, query: { lang } });
           expect([method, url, lang, res.status]).toEqual([method, url, lang, 422]);
           expect(res.json.message).toBe(REFUSAL[lang]);
+          // On the field the staff's form shows it on (none for a delete: a notice shows the message).
+          const field = { PUT: url.endsWith('updateAmountToPay') ? 'amount_to_pay' : 'price', POST: 'price' }[
+            method as 'PUT'
+          ];
+          if (field)
+            expect(res.json.errors?.[field], `${method} ${url} ${JSON.stringify(res.json)}`).toEqual([
+              REFUSAL[lang],
+            ]);
         }
     expect(await billed(task.id)).toEqual(before);
   });

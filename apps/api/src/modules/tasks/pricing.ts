@@ -145,14 +145,20 @@ export async function storeQuote(
  * invoice never changes, so its task's amounts change only after a corrective invoice releases it
  * (ADR 0026). Locked, so an invoice issued meanwhile waits for the change or the change for it.
  */
-export async function lockUninvoiced(tx: Tx, taskId: number): Promise<TaskRow> {
+export async function lockUninvoiced(tx: Tx, taskId: number, field?: string): Promise<TaskRow> {
   const task = await repo.lockTask(tx, taskId);
   if (!task) throw notFound();
-  if (task.invoice_id !== null) throw invoicedRefusal();
+  if (task.invoice_id !== null) throw invoicedRefusal(field);
   return task;
 }
 
-export const invoicedRefusal = () => new AppError(422, 'tasks.invoiced_amounts');
+/** The refusal, on `field` when the caller's form shows it there. */
+export const invoicedRefusal = (field?: string) =>
+  new AppError(
+    422,
+    'tasks.invoiced_amounts',
+    field ? { fields: { [field]: ['tasks.invoiced_amounts'] } } : {},
+  );
 
 /** A change of the amount to pay or of the days to add: a new price version, open orders cancelled. */
 export async function storePriceChange(

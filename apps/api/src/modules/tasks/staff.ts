@@ -47,7 +47,7 @@ export async function changeStatus(deps: Deps, actor: Actor, id: number, to: Sta
 export async function setAmountToPay(deps: Deps, actor: Actor, id: number, amount: string) {
   const task = await visibleTask(deps, actor, id);
   await deps.db.transaction(async (tx) => {
-    await lockUninvoiced(tx, id);
+    await lockUninvoiced(tx, id, 'amount_to_pay');
     await storePriceChange(deps, tx, id, { amount_to_pay: amount, updated_user_id: actor.user.id });
   });
   return outcome(
@@ -86,9 +86,14 @@ export async function setDaysToAdd(deps: Deps, actor: Actor, id: number, days: n
  * A change of the task's other concepts, with the task locked (and refused once invoiced), then
  * the task priced again in the same transaction; an approved task keeps its due date.
  */
-async function changeConcepts<T>(deps: Deps, taskId: number, change: (tx: repo.Tx) => Promise<T>) {
+async function changeConcepts<T>(
+  deps: Deps,
+  taskId: number,
+  change: (tx: repo.Tx) => Promise<T>,
+  refusedOn?: 'price',
+) {
   return deps.db.transaction(async (tx) => {
-    const task = await lockUninvoiced(tx, taskId);
+    const task = await lockUninvoiced(tx, taskId, refusedOn);
     const result = await change(tx);
     if (task.state === 'CALCULATING') return result;
     const quote = await quoteTask(tx, task);
@@ -124,8 +129,12 @@ const conceptFields = (input: ConceptInput): repo.OtherConceptFields => ({
 export async function addOtherConcept(deps: Deps, actor: Actor, input: ConceptInput) {
   const task = await visibleTask(deps, actor, input.task_id);
   if (task.state === 'CANCELLED') throw new AppError(422, 'tasks.not_editable');
-  const row = await changeConcepts(deps, task.id, (tx) =>
-    repo.insertOtherConcept(tx, { task_id: task.id, ...conceptFields(input), lang: input.lang ?? null }),
+  const row = await changeConcepts(
+    deps,
+    task.id,
+    (tx) =>
+      repo.insertOtherConcept(tx, { task_id: task.id, ...conceptFields(input), lang: input.lang ?? null }),
+    'price',
   );
   return outcome(row, {
     action: 'other_concepts.create',
@@ -146,8 +155,11 @@ export async function updateOtherConcept(deps: Deps, actor: Actor, id: number, i
   const { task } = await visibleConcept(deps, actor, id);
   if (input.task_id !== task.id)
     throw new AppError(422, 'errors.validation', { fields: { task_id: ['validation.invalid_option'] } });
-  const row = await changeConcepts(deps, task.id, (tx) =>
-    repo.updateOtherConcept(tx, id, conceptFields(input)),
+  const row = await changeConcepts(
+    deps,
+    task.id,
+    (tx) => repo.updateOtherConcept(tx, id, conceptFields(input)),
+    'price',
   );
   return outcome(row, {
     action: 'other_concepts.update',
