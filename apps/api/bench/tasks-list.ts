@@ -229,6 +229,11 @@ try {
   // Part of a code: "2123" finds B42123 (and B12123, …).
   await load('search for part of a code', { url: `${direct}/api/tasks?search=2123`, headers: staff });
   await load('task detail, 20 files x 3 languages', { url: `${direct}/api/task/${large}`, headers: staff });
+  // The signed-in account, read on every page load: a client user's, and a client admin's (with
+  // the company's balance).
+  const clientAdmin = await bearer('admin@acme.test');
+  await load('account (/auth/me), client user', { url: `${direct}/api/auth/me`, headers: client });
+  await load('account (/auth/me), client admin', { url: `${direct}/api/auth/me`, headers: clientAdmin });
   await whileATaskChangesEverySecond(async () => {
     await load('GET /api/tasks, staff (as served)', { url: `${base}/api/tasks`, headers: staff });
     await load('GET /api/tasks, client user (as served)', { url: `${base}/api/tasks`, headers: client });
@@ -241,7 +246,6 @@ try {
   // reused for 1 s instead of 30 s, so that ten recomputations run during each case. Then one
   // reader alone with every request recomputed (what the first reader after a restart waits), and
   // 50 readers recomputing on every request (no reuse at all).
-  const clientAdmin = await bearer('admin@acme.test');
   reuseFiguresFor(1_000);
   await fetch(`${base}/api/dashboard/staff`, { headers: staff });
   await fetch(`${base}/api/dashboard/client`, { headers: clientAdmin });

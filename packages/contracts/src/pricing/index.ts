@@ -34,7 +34,7 @@ export type {
   TaskPrice,
   TaxRule,
 } from './price-task.ts';
-export { priceTask } from './price-task.ts';
+export { conceptLines, priceTask } from './price-task.ts';
 export type { PricedLanguage, QuoteReadiness, UnpayableReason } from './quote-readiness.ts';
 export { outstandingBalance, quoteReadiness } from './quote-readiness.ts';
 

@@ -4,7 +4,7 @@ import type { WordCountBands } from './grid.ts';
 import type { DecimalLike } from './money.ts';
 import { payableWords, pricePerTranslationType } from './price-language.ts';
 import type { LanguagePriceInput } from './price-language.ts';
-import { priceTask } from './price-task.ts';
+import { conceptLines, priceTask } from './price-task.ts';
 import type { PriceTaskInput } from './price-task.ts';
 import { bands } from './test-helpers.ts';
 
@@ -549,5 +549,29 @@ describe('priceTask — refuses malformed input', () => {
     ['text', { ...base, tax: { name: 'IVA', percentage: 'twenty' } }],
   ] as const)('%s', (_label, input) => {
     expect(() => priceTask(input)).toThrow(RangeError);
+  });
+});
+
+describe('conceptLines', () => {
+  it('totals each line exactly, credits rounded away from zero, as the task price does', () => {
+    const items = [
+      { concept: 'DTP', quantity: '2', price: '15.50' },
+      { concept: 'Rounding', quantity: '0.5', price: '-0.01' },
+      { concept: 'Pages', quantity: '0.33', price: '10' },
+    ];
+    expect(conceptLines(items)).toEqual([
+      { concept: 'DTP', quantity: '2.00', price: '15.50', total: '31.00' },
+      { concept: 'Rounding', quantity: '0.50', price: '-0.01', total: '-0.01' },
+      { concept: 'Pages', quantity: '0.33', price: '10.00', total: '3.30' },
+    ]);
+    expect(
+      priceTask({ translation_type: HUMAN, languages: [], other_concepts: items }).other_concepts,
+    ).toEqual(conceptLines(items));
+  });
+
+  it('names the malformed line', () => {
+    expect(() => conceptLines([{ concept: 'x', quantity: '-1', price: '1' }])).toThrow(
+      /other_concepts\.0\.quantity/,
+    );
   });
 });

@@ -98,6 +98,24 @@ function percentOf(cents: bigint, percent: bigint): bigint {
 }
 
 /**
+ * Other concept lines with their totals: round_half_up(quantity × price, 2), exact. Throws
+ * RangeError on malformed input, naming the line (`other_concepts.<i>.quantity`).
+ */
+export function conceptLines(items: readonly OtherConceptInput[]): OtherConceptLine[] {
+  return items.map((item, index): OtherConceptLine => {
+    const quantity = toNonNegativeUnits(item.quantity, SCALE.quantity, `other_concepts.${index}.quantity`);
+    const price = toUnits(item.price, SCALE.money, `other_concepts.${index}.price`);
+    const total = divideRoundHalfUp(quantity * price, pow10(SCALE.quantity));
+    return {
+      concept: item.concept,
+      quantity: formatUnits(quantity, SCALE.quantity),
+      price: formatUnits(price, SCALE.money),
+      total: formatUnits(total, SCALE.money),
+    };
+  });
+}
+
+/**
  * Prices a task: one price summary per target language and the task totals (see {@link TaskPrice}
  * for the exact formulas). Pure and exact; throws RangeError on malformed input (validate first
  * with `priceTaskInputSchema` to get field errors instead).
@@ -110,17 +128,7 @@ export function priceTask(input: PriceTaskInput): TaskPrice {
   );
   const base = languages.reduce((sum, language) => sum + toUnits(language.total, SCALE.money), 0n);
 
-  const otherConcepts = (input.other_concepts ?? []).map((item, index): OtherConceptLine => {
-    const quantity = toNonNegativeUnits(item.quantity, SCALE.quantity, `other_concepts.${index}.quantity`);
-    const price = toUnits(item.price, SCALE.money, `other_concepts.${index}.price`);
-    const total = divideRoundHalfUp(quantity * price, pow10(SCALE.quantity));
-    return {
-      concept: item.concept,
-      quantity: formatUnits(quantity, SCALE.quantity),
-      price: formatUnits(price, SCALE.money),
-      total: formatUnits(total, SCALE.money),
-    };
-  });
+  const otherConcepts = conceptLines(input.other_concepts ?? []);
   const other = otherConcepts.reduce((sum, line) => sum + toUnits(line.total, SCALE.money), 0n);
 
   const discountPercent = percentUnits(input.discount_percentage ?? 0, 'discount_percentage');

@@ -1,5 +1,5 @@
 import { containsPattern } from '../../lib/sql-like.ts';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CompanyDto, CustomerEditInput, CustomerInput, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { toPage } from '../../lib/paging.ts';
@@ -18,13 +18,13 @@ import {
 export type CustomerRow = typeof customers.$inferSelect;
 
 /** Balance = bonuses given (or taken) + what authorised payments drew from it; never stored. */
+const balanceOf = (customerId: SQL) =>
+  sql<string>`((select coalesce(sum(b.amount), 0) from ${bonuses} b where b.customer_id = ${customerId})
+    - (select coalesce(sum(p.balance_used), 0) from ${payments} p
+       where p.customer_id = ${customerId} and p.status = 'AUTHORISED'))::numeric(14, 2)::text`;
+
 export async function customerBalance(db: Db, customerId: number): Promise<string> {
-  const drawn = sql`(select coalesce(sum(${payments.balance_used}), 0) from ${payments}
-    where ${payments.customer_id} = ${customerId} and ${payments.status} = 'AUTHORISED')`;
-  const [row] = await db
-    .select({ balance: sql<string>`(coalesce(sum(${bonuses.amount}), 0) - ${drawn})::numeric(14, 2)::text` })
-    .from(bonuses)
-    .where(eq(bonuses.customer_id, customerId));
+  const [row] = await db.select({ balance: balanceOf(sql`${customerId}`) }).from(sql`(select 1) as one`);
   return row?.balance ?? '0.00';
 }
 
@@ -33,36 +33,44 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | un
   return row;
 }
 
+/** `CompanyDto` as JSON from a statement: its balance is null where it is not shown. */
+export type CompanyJson = Omit<CompanyDto, 'balance'> & { balance: string | null };
+
+/**
+ * The company as the API shows it, as one JSON value of a statement (null for no customer), so a
+ * read that shows it (the signed-in account) stays one statement; the balance where `withBalance`.
+ */
+export function companyJson(customerId: SQL, withBalance: SQL): SQL<CompanyJson | null> {
+  return sql<CompanyJson | null>`(select json_build_object(
+    'id', c.id, 'name', c.name, 'customer_number', c.customer_number, 'address', c.address,
+    'address_2', c.address_2, 'town', c.town, 'province', c.province, 'postal_code', c.postal_code,
+    'tin', c.tin,
+    'country', (select json_build_object('id', co.id, 'code', co.code, 'name', co.name_en) from ${countries} co where co.id = c.country_id),
+    'success_representative', c.success_representative,
+    'success_representative_email', c.success_representative_email,
+    'payment_scheme', c.payment_scheme, 'show_rates', c.show_rates,
+    'balance', case when ${withBalance} then ${balanceOf(sql`c.id`)} end
+  ) from ${customers} c where c.id = ${customerId})`;
+}
+
+/** A company read by `companyJson`, as the API shows it. */
+export function companyFrom(json: CompanyJson | string | null): CompanyDto | null {
+  // node-postgres parses json; a driver that hands text gets it parsed here.
+  const company = (typeof json === 'string' ? JSON.parse(json) : json) as CompanyJson | null;
+  if (!company) return null;
+  const { balance, ...shown } = company;
+  return balance === null ? shown : { ...shown, balance };
+}
+
 export async function findCompany(
   db: Db,
   customerId: number,
   withBalance: boolean,
 ): Promise<CompanyDto | null> {
   const [row] = await db
-    .select({ customer: customers, country: countries })
-    .from(customers)
-    .leftJoin(countries, eq(countries.id, customers.country_id))
-    .where(eq(customers.id, customerId));
-  if (!row) return null;
-  const c = row.customer;
-  const company: CompanyDto = {
-    id: c.id,
-    name: c.name,
-    customer_number: c.customer_number,
-    address: c.address,
-    address_2: c.address_2,
-    town: c.town,
-    province: c.province,
-    postal_code: c.postal_code,
-    tin: c.tin,
-    country: row.country ? { id: row.country.id, code: row.country.code, name: row.country.name_en } : null,
-    success_representative: c.success_representative,
-    success_representative_email: c.success_representative_email,
-    payment_scheme: c.payment_scheme as CompanyDto['payment_scheme'],
-    show_rates: c.show_rates,
-  };
-  if (withBalance) company.balance = await customerBalance(db, customerId);
-  return company;
+    .select({ company: companyJson(sql`${customerId}`, sql`${withBalance}`) })
+    .from(sql`(select 1) as one`);
+  return companyFrom(row?.company ?? null);
 }
 
 export interface CustomerListRow {

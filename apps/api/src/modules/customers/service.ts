@@ -179,4 +179,11 @@ export async function assignedProjects(deps: Deps, actor: Actor, id: number) {
 }
 
 /** The module's public surface for other modules (their repositories stay private). */
-export { customerBalance, findCustomer, findCompany } from './repository.ts';
+export {
+  companyFrom,
+  companyJson,
+  customerBalance,
+  findCustomer,
+  findCompany,
+  type CompanyJson,
+} from './repository.ts';

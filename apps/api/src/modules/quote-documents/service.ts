@@ -1,15 +1,14 @@
 import { isLocale, type Locale } from '@verba/contracts';
-import { endOfMadridDayOf } from '@verba/contracts/pricing';
+import { conceptLines, endOfMadridDayOf } from '@verba/contracts/pricing';
 import { AppError } from '../../lib/app-error.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCountry } from '../languages/service.ts';
-import { quoteTask, taskDetailParts, visibleTask, type TaskRow } from '../tasks/service.ts';
+import { readQuote, taskDetailParts, visibleTask, type TaskRow } from '../tasks/service.ts';
 import { isStaffUser } from '../tasks/policy.ts';
 import { findUserById } from '../users/service.ts';
-import { conceptLines, quoteAmounts } from './amounts.ts';
 import type { QuoteData } from './pdf/quote-data.ts';
 import { renderQuotePdf } from './pdf/render.ts';
 
@@ -30,7 +29,7 @@ export async function quoteData(
 ): Promise<QuoteData> {
   if (task.state === 'CALCULATING') throw new AppError(422, 'quotes.not_ready');
   const p = await taskDetailParts(deps.db, task);
-  const amounts = await quoteAmounts(task, p.targets, now, (at) => quoteTask(deps.db, task, at));
+  const amounts = await readQuote(deps.db, task, p.targets, { at: now, dueDate: true });
   const c = p.customer;
   const country = c ? await findCountry(deps, c.country_id) : undefined;
   return {
@@ -65,7 +64,13 @@ export async function quoteData(
       summary: amounts.languages[i]!.summary,
       rateMissing: amounts.languages[i]!.rateMissing,
     })),
-    otherConcepts: conceptLines(p.concepts),
+    otherConcepts: conceptLines(
+      p.concepts.map((c) => ({
+        concept: c.description ? `${c.concept} (${c.description})` : c.concept,
+        quantity: c.quantity,
+        price: c.price,
+      })),
+    ),
     totals: amounts.totals,
     delivery: { date: amounts.dueDate, ifApprovedToday: !task.approved_at },
   };

@@ -4,7 +4,7 @@ import { invoiceTag, type Locale, type taskDetail } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
-import { readinessOf } from './pricing.ts';
+import { storedQuote } from './quote-read.ts';
 import * as repo from './repository.ts';
 
 const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>
@@ -26,7 +26,8 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     task.amount_to_pay,
     p.payments.map((row) => row.amount),
   );
-  const readiness = readinessOf(p.targets, task.amount_to_pay);
+  // The detail shows the stored quote as it is; it never prices (its replies are kept, ADR 0024).
+  const readiness = storedQuote(task, p.targets).readiness;
   const abilities = abilitiesFor(user, {
     state: task.state,
     isGuestTask: !task.customer_id,

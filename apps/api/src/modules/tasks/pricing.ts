@@ -10,6 +10,7 @@ import {
   type WordCountBands,
 } from '@verba/contracts/pricing';
 import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/service.ts';
 import {
   effectiveRate,
@@ -128,6 +129,26 @@ export async function storeQuote(
   );
   await announcePriceChange(deps, tx, taskId);
 }
+
+/**
+ * The task locked for a change of what it bills, refused once an invoice bills it: an issued
+ * invoice never changes, so its task's amounts change only after a corrective invoice releases it
+ * (ADR 0026). Locked, so an invoice issued meanwhile waits for the change or the change for it.
+ */
+export async function lockUninvoiced(tx: Tx, taskId: number, field?: string): Promise<TaskRow> {
+  const task = await repo.lockTask(tx, taskId);
+  if (!task) throw notFound();
+  if (task.invoice_id !== null) throw invoicedRefusal(field);
+  return task;
+}
+
+/** The refusal, on `field` when the caller's form shows it there. */
+export const invoicedRefusal = (field?: string) =>
+  new AppError(
+    422,
+    'tasks.invoiced_amounts',
+    field ? { fields: { [field]: ['tasks.invoiced_amounts'] } } : {},
+  );
 
 /** A change of the amount to pay or of the days to add: a new price version, open orders cancelled. */
 export async function storePriceChange(

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { RECALCULATE_QUOTES_JOB } from '../../lib/quote-recalculation.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import { quoteTask, storeQuote, type TaskQuote } from './pricing.ts';
+import { invoicedRefusal, quoteTask, storeQuote, type TaskQuote } from './pricing.ts';
 import * as repo from './repository.ts';
 import type { TaskRow } from './repository.ts';
 import { visibleTask } from './service.ts';
 
 type Requote =
-  { kind: 'kept'; state: string } | { kind: 'same' } | { kind: 'changed'; from: string; to: string };
+  | { kind: 'kept'; state: string }
+  | { kind: 'invoiced' }
+  | { kind: 'same' }
+  | { kind: 'changed'; from: string; to: string };
 
 /** A stored quote differs from a fresh one in what the client pays or in which languages are priced. */
 async function quoteChanged(db: Deps['db'], task: TaskRow, quote: TaskQuote): Promise<boolean> {
@@ -29,7 +32,7 @@ async function quoteChanged(db: Deps['db'], task: TaskRow, quote: TaskQuote): Pr
  * Prices a DRAFT or TEMPORAL task again from today's rates, minimums, grid, discount and type,
  * in one transaction with the task locked. A new price is stored (cancelling open card orders)
  * and noted in the task's history with `cause`; `always` stores it even when nothing changed
- * (staff asked). Any other state keeps its price.
+ * (staff asked). Any other state keeps its price, and so does an invoiced task.
  */
 export async function requoteTask(
   deps: Deps,
@@ -42,6 +45,8 @@ export async function requoteTask(
     const task = await repo.lockTask(tx, taskId);
     if (!task || !(repo.REQUOTABLE_STATES as readonly string[]).includes(task.state))
       return { kind: 'kept', state: task?.state ?? 'deleted' };
+    // An issued invoice bills the stored amounts (ADR 0026).
+    if (task.invoice_id !== null) return { kind: 'invoiced' };
     const now = new Date();
     const quote = await quoteTask(tx, task, now);
     if (!always && !(await quoteChanged(tx, task, quote))) return { kind: 'same' };
@@ -88,6 +93,7 @@ export function registerRequoteJob(app: FastifyInstance): void {
 export async function recalculateQuote(deps: Deps, actor: Actor, id: number) {
   const task = await visibleTask(deps, actor, id);
   const result = await requoteTask(deps, id, 'recalculated by staff', actor.user.id, true);
+  if (result.kind === 'invoiced') throw invoicedRefusal();
   if (result.kind === 'kept')
     throw new AppError(422, 'tasks.not_recalculable', {
       values: { state: result.state },

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   actorKindOf,
   invoiceTag,
@@ -6,6 +5,7 @@ import {
   taskFormSchema,
   type TaskListQuery,
   type taskPriceSummary,
+  type TaskState,
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
@@ -14,7 +14,7 @@ import { isStaffUser, visibleTasks } from './policy.ts';
 import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
 import { queueAnalysis } from './analysis-job.ts';
-import { quoteTask } from './pricing.ts';
+import { readQuote } from './quote-read.ts';
 import { notifySourceFilesValidated } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 import { checkForm } from './form.ts';
@@ -207,18 +207,11 @@ export async function setSourceFilesValidated(deps: Deps, actor: Actor, id: numb
   );
 }
 
-/** GET tasks/getPrice/{id}: the stored price summary per target language. */
+/** GET tasks/getPrice/{id}: the price summary per target language (stored, or priced now). */
 export async function priceSummary(deps: Deps, actor: Actor, id: number) {
   const task = await visibleTask(deps, actor, id);
-  const rows = await repo.targetLanguageRows(deps.db, id);
-  if (task.state === 'CALCULATING' || rows.some((r) => !r.price_summary)) {
-    const quote = await quoteTask(deps.db, task);
-    return quote.price.languages.map((l) => ({
-      ...l,
-      rateMissing: quote.missingRates.includes(l.targetLanguageId),
-    }));
-  }
-  return rows.map((r) => r.price_summary as z.input<typeof taskPriceSummary>);
+  const quote = await readQuote(deps.db, task, await repo.targetLanguageRows(deps.db, id));
+  return quote.languages.map((l) => ({ ...l.summary, rateMissing: l.rateMissing }));
 }
 
 export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {
@@ -238,6 +231,7 @@ export { detail };
 export { findVisibleTask, guestRequester, taskDetailParts, type TaskRow } from './repository.ts';
 export { approveTask, sendToProduction } from './approval.ts';
 export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing.ts';
+export { readQuote, type QuoteTotals, type TaskQuoteRead } from './quote-read.ts';
 export { receiveTaskForm, type ReceivedForm } from './upload.ts';
 export {
   createGuestTask,

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
-import { quoteTask, storePriceChange, storeQuote } from './pricing.ts';
+import { lockUninvoiced, quoteTask, storePriceChange, storeQuote } from './pricing.ts';
 import { notifyStateChange } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 
@@ -46,9 +46,10 @@ export async function changeStatus(deps: Deps, actor: Actor, id: number, to: Sta
 
 export async function setAmountToPay(deps: Deps, actor: Actor, id: number, amount: string) {
   const task = await visibleTask(deps, actor, id);
-  await deps.db.transaction((tx) =>
-    storePriceChange(deps, tx, id, { amount_to_pay: amount, updated_user_id: actor.user.id }),
-  );
+  await deps.db.transaction(async (tx) => {
+    await lockUninvoiced(tx, id, 'amount_to_pay');
+    await storePriceChange(deps, tx, id, { amount_to_pay: amount, updated_user_id: actor.user.id });
+  });
   return outcome(
     { id, amount_to_pay: amount },
     {
@@ -81,20 +82,30 @@ export async function setDaysToAdd(deps: Deps, actor: Actor, id: number, days: n
   );
 }
 
-/** Re-prices after other concepts change; an approved task keeps its due date. */
-async function reprice(deps: Deps, taskId: number) {
-  const task = await repo.findTask(deps.db, taskId);
-  if (!task || task.state === 'CALCULATING') return;
-  const quote = await quoteTask(deps.db, task);
-  await deps.db.transaction((tx) =>
-    storeQuote(
+/**
+ * A change of the task's other concepts, with the task locked (and refused once invoiced), then
+ * the task priced again in the same transaction; an approved task keeps its due date.
+ */
+async function changeConcepts<T>(
+  deps: Deps,
+  taskId: number,
+  change: (tx: repo.Tx) => Promise<T>,
+  refusedOn?: 'price',
+) {
+  return deps.db.transaction(async (tx) => {
+    const task = await lockUninvoiced(tx, taskId, refusedOn);
+    const result = await change(tx);
+    if (task.state === 'CALCULATING') return result;
+    const quote = await quoteTask(tx, task);
+    await storeQuote(
       deps,
       tx,
       taskId,
       task.approved_at ? { ...quote, dueDate: task.due_date?.toISOString() ?? null } : quote,
       task.quoted_at ?? new Date(),
-    ),
-  );
+    );
+    return result;
+  });
 }
 
 export interface ConceptInput {
@@ -118,12 +129,13 @@ const conceptFields = (input: ConceptInput): repo.OtherConceptFields => ({
 export async function addOtherConcept(deps: Deps, actor: Actor, input: ConceptInput) {
   const task = await visibleTask(deps, actor, input.task_id);
   if (task.state === 'CANCELLED') throw new AppError(422, 'tasks.not_editable');
-  const row = await repo.insertOtherConcept(deps.db, {
-    task_id: task.id,
-    ...conceptFields(input),
-    lang: input.lang ?? null,
-  });
-  await reprice(deps, task.id);
+  const row = await changeConcepts(
+    deps,
+    task.id,
+    (tx) =>
+      repo.insertOtherConcept(tx, { task_id: task.id, ...conceptFields(input), lang: input.lang ?? null }),
+    'price',
+  );
   return outcome(row, {
     action: 'other_concepts.create',
     key: 'concepts.added',
@@ -143,8 +155,12 @@ export async function updateOtherConcept(deps: Deps, actor: Actor, id: number, i
   const { task } = await visibleConcept(deps, actor, id);
   if (input.task_id !== task.id)
     throw new AppError(422, 'errors.validation', { fields: { task_id: ['validation.invalid_option'] } });
-  const row = await repo.updateOtherConcept(deps.db, id, conceptFields(input));
-  await reprice(deps, task.id);
+  const row = await changeConcepts(
+    deps,
+    task.id,
+    (tx) => repo.updateOtherConcept(tx, id, conceptFields(input)),
+    'price',
+  );
   return outcome(row, {
     action: 'other_concepts.update',
     key: 'concepts.updated',
@@ -155,8 +171,7 @@ export async function updateOtherConcept(deps: Deps, actor: Actor, id: number, i
 
 export async function deleteOtherConcept(deps: Deps, actor: Actor, id: number) {
   const { concept, task } = await visibleConcept(deps, actor, id);
-  await repo.deleteOtherConcept(deps.db, id);
-  await reprice(deps, task.id);
+  await changeConcepts(deps, task.id, (tx) => repo.deleteOtherConcept(tx, id));
   return outcome(
     { deleted: true as const },
     {

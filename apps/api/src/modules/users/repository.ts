@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { toPage } from '../../lib/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -44,6 +45,38 @@ export async function departmentsOfUser(
     .innerJoin(departments, eq(departments.id, departmentUsers.department_id))
     .where(eq(departmentUsers.user_id, userId))
     .orderBy(departments.title);
+}
+
+/**
+ * A user's row with its company and departments, in one statement (one round trip, one pool
+ * connection; prepared, so planned once per connection): the signed-in account, read on every
+ * page load. `company` is the customers module's `companyJson`, shown with the balance to a
+ * CLIENT_ADMIN.
+ */
+export async function userWithCompany<Company>(
+  db: Db,
+  userId: number,
+  company: (customerId: SQL, withBalance: SQL) => SQL<Company>,
+) {
+  const statement = prepared(db, 'user_with_company', (name) =>
+    db
+      .select({
+        user: users,
+        // Columns named in full: inside a subquery a bare name could be the subquery's own column.
+        company: company(sql`"users"."customer_id"`, sql`"users"."type" = 'CLIENT_ADMIN'`),
+        departments: sql<Array<{ id: number; title: string }> | string>`coalesce((select json_agg(
+          json_build_object('id', d.id, 'title', d.title) order by d.title)
+          from ${departmentUsers} du join ${departments} d on d.id = du.department_id
+          where du.user_id = "users"."id"), '[]'::json)`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id: userId });
+  if (!row) return undefined;
+  const departmentRows = typeof row.departments === 'string' ? JSON.parse(row.departments) : row.departments;
+  return { ...row, departments: departmentRows as Array<{ id: number; title: string }> };
 }
 
 export async function anyAdminExists(db: Db): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
-import { findCompany, findCustomer } from '../customers/service.ts';
+import { companyFrom, companyJson, findCompany, findCustomer } from '../customers/service.ts';
 import { mailPasswordLink } from './password-link.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
@@ -38,24 +38,10 @@ function dtoOf(user: UserRow, customer: UserDto['customer'], departments: UserDt
   };
 }
 
-/**
- * The signed-in user's own account (`/auth/me`, asked on every screen): the session already names the
- * user's customer and role, so the user's row, company and departments are read side by side
- * instead of one after the other; each read waits its turn for a database connection under load.
- */
-export async function ownAccount(
-  db: Db,
-  session: { id: number; customer_id: number | null; type: Role },
-): Promise<UserDto | null> {
-  const [user, company, departments] = await Promise.all([
-    repo.findUserById(db, session.id),
-    companyOf(db, session.customer_id, session.type),
-    repo.departmentsOfUser(db, session.id),
-  ]);
-  if (!user) return null;
-  // Changed since the session was read: the company follows the row.
-  if (user.customer_id !== session.customer_id || user.type !== session.type) return userDto(db, user);
-  return dtoOf(user, company, departments);
+/** The signed-in user's own account (`/auth/me`, asked on every screen), in one statement. */
+export async function ownAccount(db: Db, session: { id: number }): Promise<UserDto | null> {
+  const row = await repo.userWithCompany(db, session.id, companyJson);
+  return row ? dtoOf(row.user, companyFrom(row.company), row.departments) : null;
 }
 
 async function existingUser(deps: Deps, id: number): Promise<UserRow> {

@@ -1,6 +1,7 @@
 import type { Locale } from '@verba/contracts';
 import type { LanguagePriceSummary } from '@verba/contracts/pricing';
 import type { Letterhead } from '../../../lib/pdf/index.ts';
+import type { QuoteTotals } from '../../tasks/service.ts';
 
 /** Everything a quote shows, already looked up (names in the quote's language); amounts are decimal strings. */
 export interface QuoteData {
@@ -25,18 +26,7 @@ export interface QuoteData {
   };
   languages: Array<{ name: string; summary: LanguagePriceSummary; rateMissing: boolean }>;
   otherConcepts: Array<{ concept: string; quantity: string; price: string; total: string }>;
-  totals: {
-    basePrice: string;
-    discountPercentage: string;
-    discountAmount: string;
-    otherPrices: string;
-    untaxed: string;
-    taxName: string | null;
-    taxPercentage: string;
-    taxes: string;
-    taxedPrice: string;
-    amountToPay: string;
-  };
+  totals: QuoteTotals;
   /** End of the delivery day; `ifApprovedToday`: an estimate, the task is not approved yet. */
   delivery: { date: Date | null; ifApprovedToday: boolean };
 }
