@@ -60,7 +60,7 @@ export const glossaryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: glossaryDownloadQuery,
       },
-      config: { access: 'glossaries:list' },
+      config: { access: 'glossaries:list', binary: true },
     },
     async (request, reply) => {
       const file = await service.downloadGlossary(
