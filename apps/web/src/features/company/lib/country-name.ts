@@ -1,16 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CountryDto, Locale } from '@verba/contracts';
-import { api } from '../../../lib/api-client.ts';
 
 const INTL: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', ca: 'ca-ES' };
-
-/** The country list in the reader's language (`GET /countries` names them in the request's language). */
-export const useCountryNames = (locale: Locale) =>
-  useQuery({
-    queryKey: ['countries', locale],
-    queryFn: () => api.get<CountryDto[]>('/countries'),
-    staleTime: Infinity,
-  });
 
 /**
  * A country's name in the reader's language: the translated name of the portal's list, else the
