@@ -1,28 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { QuoteChallenge, quoteRegisteredReply } from '@verba/contracts';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import type { quoteRegisteredReply } from '@verba/contracts';
+import { type DataOf } from '../../../lib/api-client.ts';
 import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
 
-const HOUR = 60 * 60 * 1000;
-
-export interface Country {
-  id: number;
-  code: string;
-  name: string;
-}
-
-/** GET /countries (public: the form asks for the guest's country, which sets the taxes). */
-export const useCountries = () =>
-  useQuery({
-    queryKey: ['countries'],
-    queryFn: () => api.get<Country[]>('/countries'),
-    staleTime: HOUR,
-  });
-
-/** GET /quote/challenge: a fresh proof-of-work challenge for each attempt (a solution works once). */
-export const fetchChallenge = () => api.get<QuoteChallenge>('/quote/challenge');
-
+/**
+ * The form's values: the fields of `quoteRequestSchema` as the inputs hold them (a select holds its
+ * option's string, null when none is chosen); the schema checks them before they are sent.
+ */
 export interface QuoteRequestValues {
   company_name: string;
   country: string | null;
@@ -38,8 +21,6 @@ export interface QuoteRequestValues {
   recaptcha_token: string;
 }
 
-type Registered = z.infer<typeof quoteRegisteredReply>['data'];
-
 /** POST /register (multipart, files in file[]), with upload progress; 422/413/429 handled by the form. */
 export const sendQuoteRequest = (
   values: QuoteRequestValues,
@@ -47,7 +28,7 @@ export const sendQuoteRequest = (
   lang: string,
   onProgress: (loaded: number, total: number) => void,
 ) =>
-  uploadRequest<Registered>(
+  uploadRequest<DataOf<typeof quoteRegisteredReply>>(
     '/register',
     buildFormData({
       ...values,
