@@ -5,7 +5,9 @@ import { Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text } from
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import { useSaveGeneralMinimumRates, useSaveMinimumRates, type MinimumRates } from '../api/rates.ts';
+import type { MinimumRatesDto as MinimumRates } from '@verba/contracts';
+import { useSaveGeneralMinimumRates } from '../api/save-general-minimum-rates.ts';
+import { useSaveMinimumRates } from '../api/save-minimum-rates.ts';
 import { checkMinimumRates, hourLocked, type MinimumRateRow } from '../lib/rate-rules.ts';
 
 interface MinimumRatesFormProps {
