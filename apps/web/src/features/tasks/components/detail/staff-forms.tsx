@@ -5,7 +5,8 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { amountToPayBody, daysToAddBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors } from '../../../../components/form-errors.ts';
-import { useAmountToPayMutation, useDaysToAddMutation } from '../../api/task-mutations.ts';
+import { useAmountToPayMutation } from '../../api/update-amount-to-pay.ts';
+import { useDaysToAddMutation } from '../../api/update-days-to-add.ts';
 import type { TaskDetail } from '../../api/types.ts';
 
 export function DaysToAddForm({ task }: { task: TaskDetail }) {
