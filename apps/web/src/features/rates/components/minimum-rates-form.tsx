@@ -21,7 +21,7 @@ interface MinimumRatesFormProps {
  * (VERBA_ADMIN): hours at the pair's r2 and an amount in euros, 0 to 999,999.99; the flash type's
  * hours stay at 0.
  */
-export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
+function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
   const { t } = useTranslation('rates');
   const general = customerId === null;
   const saveCustomer = useSaveMinimumRates(customerId ?? 0);
