@@ -40,4 +40,3 @@ export const useAuthStore = create<AuthState>()(
 
 export const isSignedIn = (state: Pick<AuthState, 'token' | 'user'>): boolean =>
   Boolean(state.token && state.user);
-
