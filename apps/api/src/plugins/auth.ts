@@ -28,6 +28,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Name of the action log row a successful call writes (mutating calls). */
     action?: string;
+    /** The reply is a file or a page, not JSON: the one kind of route without a `response` schema. */
+    binary?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -45,15 +47,19 @@ const EXEMPT_PREFIXES = ['/api/docs'];
 /**
  * Deny by default: every /api route must declare its access, or the app refuses to start
  * (and so every test fails). The permission is checked before the body is even validated.
+ * Every JSON route also declares its reply schema (what the web's types are read from, ADR 0029);
+ * only a route marked `binary` (files, pages) may go without.
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
-    const config = route.config as { access?: RouteAccess } | undefined;
-    if (!config?.access)
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    const config = route.config as { access?: RouteAccess; binary?: boolean } | undefined;
+    const name = `${String(route.method)} ${route.url}`;
+    if (!config?.access) throw new Error(`Route ${name} declares no access rule`);
+    if (!route.schema?.response && !config.binary)
+      throw new Error(`Route ${name} declares no response schema (mark a file or page route binary)`);
   });
 
   const sessions = new HeardChangesCache<CurrentUser>({

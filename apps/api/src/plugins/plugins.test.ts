@@ -12,6 +12,24 @@ describe('deny by default', () => {
     await app.close();
   });
 
+  it('refuses to build an app with a JSON route that declares no response schema, unless marked binary', async () => {
+    const app = Fastify();
+    await app.register(authPlugin);
+    expect(() =>
+      app.get('/api/untyped', { config: { access: 'public' } }, async () => ({ data: 1 })),
+    ).toThrow('Route GET /api/untyped declares no response schema');
+    const typed = { 200: { type: 'object', properties: { data: { type: 'number' } } } };
+    expect(() =>
+      app.get('/api/typed', { schema: { response: typed }, config: { access: 'public' } }, async () => ({
+        data: 1,
+      })),
+    ).not.toThrow();
+    expect(() =>
+      app.get('/api/file', { config: { access: 'public', binary: true } }, async () => 'a file'),
+    ).not.toThrow();
+    await app.close();
+  });
+
   it('the real app builds, so every one of its /api routes declares its access', async () => {
     const t = await createTestApp();
     try {
@@ -73,7 +91,7 @@ describe('unexpected failures', () => {
     child.decorate('database', app.database);
     await child.register(i18nPlugin);
     await child.register(errorsPlugin);
-    child.get('/api/boom', { config: { access: 'public' } }, async () => {
+    child.get('/api/boom', { config: { access: 'public', binary: true } }, async () => {
       throw new Error('password=hunter2 at /srv/secret.ts:42');
     });
     const res = await child.inject({ method: 'GET', url: '/api/boom', headers: { 'accept-language': 'es' } });

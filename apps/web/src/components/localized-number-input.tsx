@@ -3,7 +3,7 @@ import type { Locale } from '@verba/contracts';
 import { useUiLocale } from './use-locale.ts';
 
 /** The decimal and thousands separators the portal shows numbers with in each language (as `Money` does). */
-export const NUMBER_SEPARATORS: Record<Locale, { decimal: string; thousands: string }> = {
+const NUMBER_SEPARATORS: Record<Locale, { decimal: string; thousands: string }> = {
   en: { decimal: '.', thousands: ',' },
   es: { decimal: ',', thousands: '.' },
   ca: { decimal: ',', thousands: '.' },

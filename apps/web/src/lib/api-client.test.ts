@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -51,7 +52,7 @@ describe('api client', () => {
   it('sends JSON bodies and no Authorization header without a token', async () => {
     configureApiClient({ getToken: () => null });
     stub(200, { data: { ok: true } });
-    await api.post('/auth/login', { email: 'a@b.c', password: 'x' });
+    await api.post<z.ZodType, z.ZodType>('/auth/login', { email: 'a@b.c', password: 'x' });
     const { init, headers } = lastRequest();
     expect(init.method).toBe('POST');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'x' }));
@@ -101,7 +102,7 @@ describe('api client', () => {
   it('leaves a status to the caller that handles it, and exposes the first message of each field', async () => {
     stub(422, { message: 'Invalid', errors: { password: ['Too short', 'Too weak'] } });
     const error = (await api
-      .put('/users/1/changePassword', {}, { handles: [422] })
+      .put<z.ZodType, z.ZodType>('/users/1/changePassword', {}, { handles: [422] })
       .catch((caught: unknown) => caught)) as ApiError;
     expect(failures).toEqual([]);
     expect(error.fieldError('password')).toBe('Too short');
@@ -119,7 +120,7 @@ describe('api client', () => {
 
   it('stays quiet for calls that deal with every failure themselves', async () => {
     stub(500, { message: 'Boom' });
-    await api.post('/ui-error', {}, { quiet: true }).catch(() => undefined);
+    await api.post<z.ZodType, z.ZodType>('/ui-error', {}, { quiet: true }).catch(() => undefined);
     expect(failures).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ApiErrorBody, type Locale } from '@verba/contracts';
+import type { z } from 'zod';
 
 /** What the app does with a failed response (spec part 2 §8, "Global response handling"). */
 export type GlobalAction =
@@ -143,11 +144,34 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && 'message' in value;
 }
 
+/**
+ * What a body schema accepts (`z.input`). A `z.preprocess` body (it takes anything first) is read by
+ * the schema its value then meets.
+ */
+export type BodyOf<B extends z.ZodType> =
+  B extends z.ZodPipe<z.ZodTransform, infer Checked> ? z.input<Checked> : z.input<B>;
+
+/**
+ * A call names the contracts schemas its route declares (ADR 0029): `R`, the reply's `data`, read as
+ * it travels (`z.output`); `B`, the body, as the route accepts it (`BodyOf`). A call with a body
+ * must name its schema: without one, the body can only be `undefined`.
+ */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  get: <R extends z.ZodType>(path: string, options?: RequestOptions) =>
+    apiRequest<z.output<R>>('GET', path, options),
+  post: <R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+    path: string,
+    body?: BodyOf<B>,
+    options?: RequestOptions,
+  ) => apiRequest<z.output<R>>('POST', path, { ...options, body }),
+  put: <R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+    path: string,
+    body?: BodyOf<B>,
+    options?: RequestOptions,
+  ) => apiRequest<z.output<R>>('PUT', path, { ...options, body }),
+  delete: <R extends z.ZodType>(path: string, options?: RequestOptions) =>
+    apiRequest<z.output<R>>('DELETE', path, options),
 };
+
+/** The `data` schema of a whole reply schema (`dataReply(x)` gives `x`). */
+export type DataOf<R extends z.ZodObject<{ data: z.ZodType }>> = R['shape']['data'];

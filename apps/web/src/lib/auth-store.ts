@@ -14,7 +14,7 @@ export interface AuthState {
   clear: () => void;
 }
 
-export const AUTH_STORAGE_KEY = 'verba-session';
+const AUTH_STORAGE_KEY = 'verba-session';
 
 /** Only the token, its expiry, the user and the locale persist (spec part 1 §4). */
 export const useAuthStore = create<AuthState>()(
@@ -40,6 +40,3 @@ export const useAuthStore = create<AuthState>()(
 
 export const isSignedIn = (state: Pick<AuthState, 'token' | 'user'>): boolean =>
   Boolean(state.token && state.user);
-
-export const isExpired = (state: Pick<AuthState, 'expiresAt'>, now = Date.now()): boolean =>
-  state.expiresAt !== null && state.expiresAt <= now;

@@ -51,7 +51,7 @@ const lazyBackend: BackendModule = {
 const bundled = eagerResources();
 const validation: Record<Locale, Catalogue> = { en: validationEn, es: validationEs, ca: validationCa };
 
-export const NAMESPACES = [...EAGER_NAMESPACES, 'validation'];
+const NAMESPACES = [...EAGER_NAMESPACES, 'validation'];
 
 export function browserLocale(): Locale {
   const languages =

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type GlobalAction } from './api-client.ts';
+import type { z } from 'zod';
 import { buildFormData, perFileProgress, uploadRequest, type UploadDeps } from './upload.ts';
 
 class FakeXhr {
@@ -47,7 +48,7 @@ describe('uploadRequest', () => {
   it('sends the Bearer token and lang, reports progress and resolves with data', async () => {
     const { xhr, deps } = setup();
     const onProgress = vi.fn();
-    const promise = uploadRequest<{ id: number }>(
+    const promise = uploadRequest<z.ZodObject<{ id: z.ZodNumber }>>(
       '/tasks/store-as-draft',
       new FormData(),
       { onProgress },

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, Locale } from '@verba/contracts';
+import type { z } from 'zod';
 import { ApiError, apiClientConfig, classifyFailure, type GlobalAction } from './api-client.ts';
 
 export type FormValue = string | number | boolean | File | readonly (string | number | File)[];
@@ -45,15 +46,15 @@ const isErrorBody = (value: unknown): value is ApiErrorBody =>
 
 /**
  * A multipart POST through XMLHttpRequest (fetch has no upload progress): the same Bearer token,
- * `lang` and global failure table as `apiRequest`.
+ * `lang` and global failure table as `apiRequest`. `R` is the route's reply `data` schema, as in `api`.
  */
-export function uploadRequest<T>(
+export function uploadRequest<R extends z.ZodType>(
   path: string,
   body: FormData,
   options: UploadOptions = {},
   deps: UploadDeps = defaultDeps,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<z.output<R>> {
+  return new Promise<z.output<R>>((resolve, reject) => {
     const xhr = deps.createXhr();
     const locale = deps.locale();
     xhr.open('POST', `/api${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`);
@@ -76,7 +77,7 @@ export function uploadRequest<T>(
     xhr.onload = () => {
       const parsed = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((parsed as { data: T } | null)?.data as T);
+        resolve((parsed as { data: z.output<R> } | null)?.data as z.output<R>);
         return;
       }
       fail(xhr.status, isErrorBody(parsed) ? parsed : null);

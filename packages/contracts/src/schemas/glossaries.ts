@@ -105,3 +105,6 @@ export const glossaryDto = z.object({
   can_delete: z.boolean(),
 });
 export type GlossaryDto = z.output<typeof glossaryDto>;
+
+/** `DELETE /glossaries/{id}`: gone, with the translated confirmation. */
+export const glossaryDeletedReply = z.object({ deleted: z.literal(true), message: z.string() });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dataReply,
+  glossaryDeletedReply,
   glossaryDownloadQuery,
   glossaryDto,
   glossaryListQuery,
@@ -60,7 +60,7 @@ export const glossaryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: glossaryDownloadQuery,
       },
-      config: { access: 'glossaries:list' },
+      config: { access: 'glossaries:list', binary: true },
     },
     async (request, reply) => {
       const file = await service.downloadGlossary(
@@ -86,7 +86,7 @@ export const glossaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a glossary (the admin any; a client admin its customer’s; a client user its own)',
         params: idParam,
-        response: { 200: dataReply(z.object({ deleted: z.literal(true), message: z.string() })) },
+        response: { 200: dataReply(glossaryDeletedReply) },
       },
       config: { access: 'glossaries:list', action: 'glossaries.delete' },
     },

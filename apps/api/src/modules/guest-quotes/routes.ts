@@ -81,7 +81,7 @@ export const guestQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One translation of a guest's DONE task (id = the link token); 404 before DONE",
         params: z.object({ id: guestTaskToken, fileId: idField }),
       },
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { access: 'public', binary: true, rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { id, fileId } = request.params;
@@ -101,7 +101,7 @@ export const guestQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "All translations of a guest's DONE task, one folder per language; 404 before DONE",
         params: z.object({ id: guestTaskToken }),
       },
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', binary: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { code, stream } = await service.downloadGuestTranslations(

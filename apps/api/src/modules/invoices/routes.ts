@@ -42,7 +42,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: invoiceExportQuery,
         produces: ['text/csv'],
       },
-      config: { access: 'invoices:export', action: 'invoices.export' },
+      config: { access: 'invoices:export', binary: true, action: 'invoices.export' },
     },
     async (request, reply) => {
       const csv = logged(request, await service.invoicesCsv(app, actorOf(request), request.query));
@@ -110,7 +110,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: invoicePdfQuery,
         produces: ['application/pdf'],
       },
-      config: { access: 'invoices:view', action: 'invoices.pdf' },
+      config: { access: 'invoices:view', binary: true, action: 'invoices.pdf' },
     },
     async (request, reply) => {
       const pdf = logged(

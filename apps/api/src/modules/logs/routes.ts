@@ -42,7 +42,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: actionLogFilters,
         produces: ['text/csv'],
       },
-      config: { access: 'logs:view' },
+      config: { access: 'logs:view', binary: true },
     },
     async (request, reply) => {
       const file = await exportActionLogs(app, actorOf(request), request.query);

@@ -105,7 +105,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A language pair of the memory as TMX 1.4',
         params: memoryPairParams,
       },
-      config: { access: 'memories:manage' },
+      config: { access: 'memories:manage', binary: true },
     },
     async (request, reply) => {
       const { id, source, target } = request.params;

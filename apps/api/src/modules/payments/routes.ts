@@ -232,7 +232,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox-bank',
     {
       schema: { tags: ['payments'], summary: 'Sandbox bank page (HTML)', querystring: bankForm },
-      config: { access: 'public' },
+      config: { access: 'public', binary: true },
     },
     bankPage,
   );
@@ -240,7 +240,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox-bank',
     {
       schema: { tags: ['payments'], summary: 'Sandbox bank page (HTML), posted form', body: bankForm },
-      config: { access: 'public', action: 'sandbox-bank.open' },
+      config: { access: 'public', binary: true, action: 'sandbox-bank.open' },
     },
     async (request, reply) => {
       request.actionLog = { key: 'payments.bank_opened' };
@@ -255,7 +255,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sandbox bank: pay or cancel, then back to the OK/KO URL',
         body: bankForm,
       },
-      config: { access: 'public', action: 'sandbox-bank.pay' },
+      config: { access: 'public', binary: true, action: 'sandbox-bank.pay' },
     },
     async (request, reply) => {
       const fields = signedFieldsOf(request.body);

@@ -30,7 +30,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['application/json', 'multipart/form-data'],
         produces: ['application/pdf'],
       },
-      config: { access: 'tasks:quote-pdf', action: 'quotes.pdf' },
+      config: { access: 'tasks:quote-pdf', binary: true, action: 'quotes.pdf' },
     },
     async (request, reply) => {
       const { id, lang } = request.body;

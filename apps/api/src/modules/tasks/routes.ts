@@ -202,7 +202,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/task/:id/downloadSourceFile/:fileId',
-    { schema: { tags: ['tasks'], params: fileParams }, config: { access: 'tasks:view' } },
+    { schema: { tags: ['tasks'], params: fileParams }, config: { access: 'tasks:view', binary: true } },
     async (request, reply) => {
       const file = logged(
         request,

@@ -281,7 +281,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/task/:id/downloadTranslatedFile/:fileId',
-    { schema: { tags: ['delivery'], params: fileParams }, config: { access: 'tasks:view' } },
+    { schema: { tags: ['delivery'], params: fileParams }, config: { access: 'tasks:view', binary: true } },
     async (request, reply) => {
       const file = await delivery.translationDownload(
         app,
@@ -304,7 +304,7 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'All translations of a task, one folder per language',
         params: idParam,
       },
-      config: { access: 'tasks:view' },
+      config: { access: 'tasks:view', binary: true },
     },
     async (request, reply) => {
       const { code, stream } = logged(

@@ -9,7 +9,7 @@ import { useEffectiveLocale } from '../../lib/locale.ts';
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
 /** Guests choose for this browser; a signed-in user's choice is saved on their account. */
-export function useSwitchLanguage() {
+function useSwitchLanguage() {
   const user = useAuthStore((state) => state.user);
   const setLocale = useAuthStore((state) => state.setLocale);
   const mutation = useChangeLanguageMutation();

@@ -56,7 +56,7 @@ const MENU_LABELS: Record<MenuEntry, string> = {
 };
 
 /** Entries a user sees: the role's list; `rates` only when the customer has show_rates on. */
-export function menuEntriesFor(user: UserDto): MenuEntry[] {
+function menuEntriesFor(user: UserDto): MenuEntry[] {
   return MENU_BY_ROLE[user.type].filter((entry) => entry !== 'rates' || user.customer?.show_rates === true);
 }
 

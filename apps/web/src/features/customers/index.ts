@@ -1,2 +1,4 @@
 // The customers feature's public API: other features and src/app import only this file.
-export { useCountries, useCustomer, useCustomerOptions } from './api/customers.ts';
+export { useCountries } from './api/get-countries.ts';
+export { useCustomer } from './api/get-customer.ts';
+export { useCustomerOptions } from './api/get-customer-options.ts';

@@ -26,7 +26,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rates/template',
     {
       schema: { tags, summary: 'The empty Excel import template', querystring: langQuery },
-      config: { access: 'rates:manage' },
+      config: { access: 'rates:manage', binary: true },
     },
     async (request, reply) =>
       reply.headers(xlsxHeaders('rates-template.xlsx')).send(await service.ratesTemplate(actorOf(request))),
@@ -36,7 +36,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rates/excel',
     {
       schema: { tags, summary: 'Export the general rates (excel.xlsx)', querystring: langQuery },
-      config: { access: 'rates:manage' },
+      config: { access: 'rates:manage', binary: true },
     },
     async (request, reply) =>
       reply.headers(xlsxHeaders('excel.xlsx')).send(await service.exportGeneralRates(app, actorOf(request))),
@@ -90,7 +90,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         querystring: langQuery,
       },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', binary: true },
     },
     async (request, reply) =>
       reply

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LanguageChangedDto, Locale } from '@verba/contracts';
+import type { languageBody, languageChangedReply, Locale } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 
 export const changeLanguage = (userId: number, language: Locale) =>
-  api.post<LanguageChangedDto>(`/users/${userId}/language`, { language });
+  api.post<typeof languageChangedReply, typeof languageBody>(`/users/${userId}/language`, { language });
 
 /** Posts the language, then updates the locale and the user (spec part 1 §4). */
 export const useChangeLanguageMutation = () =>

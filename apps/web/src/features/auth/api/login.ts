@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse } from '@verba/contracts';
+import type { loginBody, loginResponseSchema } from '@verba/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export const login = (input: LoginInput) => api.post<LoginResponse>('/auth/login', input);
+export const login = (input: z.input<typeof loginBody>) =>
+  api.post<typeof loginResponseSchema, typeof loginBody>('/auth/login', input);
 
 export const useLoginMutation = () => useMutation({ mutationFn: login });

@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageDto } from '@verba/contracts';
+import type { Locale, messageReply, passwordResetBody } from '@verba/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { i18next } from '../../../lib/i18n.ts';
 
-export interface ResetPasswordInput {
-  email: string;
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export const resetPassword = (input: ResetPasswordInput) =>
-  api.post<MessageDto>('/auth/password/reset', { ...input, lang: i18next.language }, { handles: [422] });
+export const resetPassword = (input: z.input<typeof passwordResetBody>) =>
+  api.post<typeof messageReply, typeof passwordResetBody>(
+    '/auth/password/reset',
+    { ...input, lang: i18next.language as Locale },
+    { handles: [422] },
+  );
 
 export const useResetPasswordMutation = () => useMutation({ mutationFn: resetPassword });

@@ -8,7 +8,8 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCompany } from '../api/get-company.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { CompanyMemories } from '../../memories/index.ts';
-import { countryName, useCountryNames } from '../api/country-name.ts';
+import { useCountryNames } from '../api/get-country-names.ts';
+import { countryName } from '../lib/country-name.ts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 
 export default function CompanyPage() {

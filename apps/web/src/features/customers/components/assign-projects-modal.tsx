@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Button, Center, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
 import { assignProjectsBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import { useAssignedProjects, useAssignProjects } from '../api/assigned-projects.ts';
+import { useAssignProjects } from '../api/assign-projects.ts';
+import { useAssignedProjects } from '../api/get-assigned-projects.ts';
 import formClasses from '../../../components/forms.module.css';
 
 /** MemoQ and IDCP project ids of a customer; everything typed is dropped when the modal closes. */

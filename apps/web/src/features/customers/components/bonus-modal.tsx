@@ -5,8 +5,8 @@ import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/co
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { bonusBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import { useCreateBonus } from '../api/bonuses.ts';
-import type { CustomerUser } from '../api/customers.ts';
+import type { CustomerUserDto as CustomerUser } from '@verba/contracts';
+import { useCreateBonus } from '../api/create-bonus.ts';
 import formClasses from '../../../components/forms.module.css';
 
 interface BonusModalProps {

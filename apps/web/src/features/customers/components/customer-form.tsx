@@ -21,7 +21,9 @@ import {
   zodFieldErrors,
   type FieldErrors,
 } from '../../../components/form-errors.ts';
-import { useCountries, type CustomerDetail, type CustomerWrite } from '../api/customers.ts';
+import type { CustomerDetailDto as CustomerDetail } from '@verba/contracts';
+import type { CustomerWrite } from '../api/create-customer.ts';
+import { useCountries } from '../api/get-countries.ts';
 import formClasses from '../../../components/forms.module.css';
 
 const TEXT_FIELDS = [
@@ -90,7 +92,7 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
       return;
     }
     setErrors({});
-    onSubmit(parsed.data as CustomerWrite, setErrors);
+    onSubmit(parsed.data, setErrors);
   };
 
   const text = (

@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Group, Paper, Text, Title } from '@mantine/core'
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { DateText } from '../../../components/money.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
-import type { CustomerUser } from '../api/customers.ts';
+import type { CustomerUserDto as CustomerUser } from '@verba/contracts';
 
 /** The customer's users; new ones are created from here with the customer preset. */
 export function CustomerUsers({

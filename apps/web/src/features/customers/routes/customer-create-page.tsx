@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCreateCustomer } from '../api/customers.ts';
+import { useCreateCustomer } from '../api/create-customer.ts';
 import { applyServerErrors, CustomerForm, initialCustomerValues } from '../components/customer-form.tsx';
 
 export default function CustomerCreatePage() {

@@ -12,7 +12,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { useCustomers, useDeleteCustomer, type CustomerRow } from '../api/customers.ts';
+import type { CustomerListRowDto as CustomerRow } from '@verba/contracts';
+import { useDeleteCustomer } from '../api/delete-customer.ts';
+import { useCustomers } from '../api/get-customers.ts';
 
 export default function CustomerListPage() {
   const { t } = useTranslation('customers');

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useClientDashboard, useStaffDashboard } from '../api/get-dashboard.ts';
+import { useClientDashboard } from '../api/get-client-dashboard.ts';
+import { useStaffDashboard } from '../api/get-staff-dashboard.ts';
 import { StaffDashboard } from '../components/staff-dashboard.tsx';
 import { ClientDashboard } from '../components/client-dashboard.tsx';
 

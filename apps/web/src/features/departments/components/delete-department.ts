@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useDeleteDepartment, type Department } from '../api/departments.ts';
+import type { DepartmentDto as Department } from '@verba/contracts';
+import { useDeleteDepartment } from '../api/delete-department.ts';
 
 /**
  * Asks, then deletes. A department that still has users is refused (422): the reason

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { departmentBody } from '@verba/contracts';
 import { zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import type { Department, DepartmentWrite } from '../api/departments.ts';
+import type { DepartmentDto as Department } from '@verba/contracts';
+import type { DepartmentWrite } from '../api/create-department.ts';
 import formClasses from '../../../components/forms.module.css';
 
 /** A user the caller may put in a department; only client users are offered. */

@@ -7,7 +7,7 @@ import { DateText } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { useDepartment } from '../api/departments.ts';
+import { useDepartment } from '../api/get-department.ts';
 
 export default function DepartmentDetailPage() {
   const { t } = useTranslation('departments');

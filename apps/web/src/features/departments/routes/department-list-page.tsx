@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { useDepartments } from '../api/departments.ts';
+import { useDepartments } from '../api/get-departments.ts';
 import { useConfirmDeleteDepartment } from '../components/delete-department.ts';
 
 export default function DepartmentListPage() {

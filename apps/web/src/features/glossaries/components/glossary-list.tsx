@@ -3,19 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon, Box, Button, Group, Menu, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBook2, IconChevronDown, IconDownload, IconTrash } from '@tabler/icons-react';
-import type { GlossaryExportFormat } from '@verba/contracts';
+import type { GlossaryDto as Glossary, GlossaryExportFormat } from '@verba/contracts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import {
-  downloadGlossary,
-  useDeleteGlossary,
-  useGlossaries,
-  type Glossary,
-  type GlossaryFilters,
-} from '../api/glossaries.ts';
+import { useDeleteGlossary } from '../api/delete-glossary.ts';
+import { downloadGlossary } from '../api/download-glossary.ts';
+import { useGlossaries, type GlossaryFilters } from '../api/get-glossaries.ts';
 
 interface GlossaryListProps {
   /** Staff: every customer's, with the customer column and the filters. */

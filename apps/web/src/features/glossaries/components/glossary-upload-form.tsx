@@ -22,7 +22,7 @@ import { glossaryUploadFields, type GlossaryType } from '@verba/contracts';
 import { zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUploadGlossary } from '../api/glossaries.ts';
+import { useUploadGlossary } from '../api/upload-glossary.ts';
 import { defaultLanguage } from '../lib/default-languages.ts';
 
 interface Option {
@@ -106,14 +106,7 @@ export function GlossaryUploadForm({ customers, languages }: GlossaryUploadFormP
     setErrors(found);
     if (!parsed.success || !draft.file) return;
     try {
-      await upload.mutateAsync({
-        customer_id: parsed.data.customer_id,
-        file: draft.file,
-        type: parsed.data.type,
-        source_language: parsed.data.source_language ?? null,
-        target_language: parsed.data.target_language ?? null,
-        languages: parsed.data.languages,
-      });
+      await upload.mutateAsync({ ...parsed.data, file: draft.file });
       notifications.show({ color: 'green', message: t('created') });
       setDraft(initial);
       setErrors({});

@@ -7,7 +7,7 @@ import { DetailList } from '../../../components/detail-list.tsx';
 import { DateText, Money } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { submitGatewayForm } from '../../tasks/index.ts';
-import { startGuestPayment } from '../api/guest-task.ts';
+import { startGuestPayment } from '../api/start-guest-payment.ts';
 import { GuestTranslations } from './guest-translations.tsx';
 
 /** The guest's temporary task: what was asked, the words, the price, and the card payment. */

@@ -6,7 +6,7 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { verifyGuestPayment } from '../api/guest-task.ts';
+import { verifyGuestPayment } from '../api/verify-guest-payment.ts';
 
 interface Answer {
   paymentDone: boolean;

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useGuestTask } from '../api/guest-task.ts';
+import { useGuestTask } from '../api/get-guest-task.ts';
 import { GuestQuote } from '../components/guest-quote.tsx';
 
 /** `/guest-task/:id`: the guest's quote by its link token; an expired one says so. */

@@ -7,13 +7,11 @@ import { IconCash, IconDownload, IconMail, IconReceiptRefund } from '@tabler/ico
 import { madridDateOf } from '@verba/contracts/pricing';
 import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
-import {
-  downloadInvoicePdf,
-  useMarkInvoicePaid,
-  useRectifyInvoice,
-  useSendInvoice,
-  type InvoiceDetail,
-} from '../api/invoices.ts';
+import type { InvoiceDetail } from '@verba/contracts';
+import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
+import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
+import { useRectifyInvoice } from '../api/rectify-invoice.ts';
+import { useSendInvoice } from '../api/send-invoice.ts';
 
 /** The invoice's actions: download; for the admin, mail, mark paid and correct. */
 export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, Table, Text } from '@mantine/core';
 import { Money } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
-import type { InvoiceDraft } from '../api/invoices.ts';
+import type { InvoiceDraft } from '@verba/contracts';
 
 interface TaskPickerProps {
   tasks: InvoiceDraft['tasks'];

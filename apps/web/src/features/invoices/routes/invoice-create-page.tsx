@@ -27,7 +27,9 @@ import { LocalizedNumberInput } from '../../../components/localized-number-input
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { formatEuros } from '../../../lib/format.ts';
 import { useCustomerOptions } from '../../customers/index.ts';
-import { useInvoiceDraft, useIssueInvoice, type InvoiceDraft } from '../api/invoices.ts';
+import type { InvoiceDraft } from '@verba/contracts';
+import { useInvoiceDraft } from '../api/get-invoice-draft.ts';
+import { useIssueInvoice } from '../api/issue-invoice.ts';
 import { InvoiceInformation, type InformationValues } from '../components/invoice-information.tsx';
 import { TaskPicker } from '../components/task-picker.tsx';
 

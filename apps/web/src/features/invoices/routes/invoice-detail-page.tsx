@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
-import { useInvoice } from '../api/invoices.ts';
+import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceActions } from '../components/invoice-actions.tsx';
 import { InvoiceStatus } from '../components/invoice-status.tsx';
 

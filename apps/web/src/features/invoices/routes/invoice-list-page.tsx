@@ -12,12 +12,9 @@ import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useCustomerOptions } from '../../customers/index.ts';
-import {
-  downloadInvoicesCsv,
-  useInvoices,
-  type InvoiceFilters,
-  type InvoiceListRow,
-} from '../api/invoices.ts';
+import type { InvoiceListRow } from '@verba/contracts';
+import { downloadInvoicesCsv } from '../api/download-invoices-csv.ts';
+import { useInvoices, type InvoiceFilters } from '../api/get-invoices.ts';
 import { InvoiceStatus } from '../components/invoice-status.tsx';
 
 const NO_FILTERS: InvoiceFilters = { customer_id: '', status: '', from: '', to: '' };

@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
-import { useLanguages, useSetLanguageSource } from '../api/languages.ts';
+import { useLanguages } from '../api/get-languages.ts';
+import { useSetLanguageSource } from '../api/set-language-source.ts';
 
 export default function LanguagesPage() {
   const { t } = useTranslation('languages');

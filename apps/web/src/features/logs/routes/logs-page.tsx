@@ -11,12 +11,10 @@ import { serverFieldErrors } from '../../../components/form-errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
-import {
-  downloadActionLogs,
-  useActionChoices,
-  useActionLogs,
-  type ActionLogFilters,
-} from '../api/action-logs.ts';
+import type { ActionLogFilters } from '../api/action-log-filters.ts';
+import { downloadActionLogs } from '../api/download-action-logs.ts';
+import { useActionChoices } from '../api/get-action-choices.ts';
+import { useActionLogs } from '../api/get-action-logs.ts';
 
 const NO_FILTERS: ActionLogFilters = { action: '', email: '', start_date: '', end_date: '' };
 

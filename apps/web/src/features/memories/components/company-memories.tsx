@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Paper, Text, Title } from '@mantine/core';
 import { PagedTable } from '../../../components/paged-table.tsx';
-import { useCompanyMemories } from '../api/memories.ts';
+import { useCompanyMemories } from '../api/get-company-memories.ts';
 
 /** On the company page (client admin): which language pairs have a translation memory, and its size. */
 export function CompanyMemories() {

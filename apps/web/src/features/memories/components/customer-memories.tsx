@@ -20,17 +20,12 @@ import { DateText } from '../../../components/money.tsx';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
-import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
 import { useLanguages } from '../../languages/index.ts';
-import {
-  importPath,
-  memoryKeys,
-  pairPath,
-  useCustomerMemories,
-  useDeleteMemory,
-  type MemoryPair,
-} from '../api/memories.ts';
+import type { MemoryPairDto as MemoryPair } from '@verba/contracts';
+import { useDeleteMemory } from '../api/delete-memory.ts';
+import { exportMemory } from '../api/export-memory.ts';
+import { getCustomerMemoriesQueryOptions, useCustomerMemories } from '../api/get-customer-memories.ts';
+import { importMemory } from '../api/import-memory.ts';
 
 /**
  * A customer's translation memory per language pair, on the customer page (staff): import a TMX
@@ -54,13 +49,10 @@ export function CustomerMemories({ customerId }: { customerId: number }) {
     setErrors({});
     setProgress(0);
     try {
-      const result = await uploadRequest<{ units: number; source_lang: string; target_lang: string }>(
-        importPath(customerId),
-        buildFormData({ source_language: source, target_language: target, file }),
-        {
-          handles: [413, 422],
-          onProgress: (loaded, total) => setProgress(Math.round((loaded / total) * 100)),
-        },
+      const result = await importMemory(
+        customerId,
+        { source_language: source, target_language: target, file },
+        (loaded, total) => setProgress(Math.round((loaded / total) * 100)),
       );
       notifications.show({
         color: 'green',
@@ -71,7 +63,7 @@ export function CustomerMemories({ customerId }: { customerId: number }) {
           target: result.target_lang,
         }),
       });
-      await client.invalidateQueries({ queryKey: memoryKeys.customer(customerId) });
+      await client.invalidateQueries({ queryKey: getCustomerMemoriesQueryOptions(customerId).queryKey });
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
       setErrors(
@@ -209,11 +201,7 @@ export function CustomerMemories({ customerId }: { customerId: number }) {
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('exportPair', { source: pair.source_name, target: pair.target_name })}
-                      onClick={() =>
-                        void downloadFile(`${pairPath(customerId, pair)}/export`, 'memory.tmx').catch(
-                          () => undefined,
-                        )
-                      }
+                      onClick={() => void exportMemory(customerId, pair).catch(() => undefined)}
                     >
                       <IconDownload size={18} aria-hidden />
                     </ActionIcon>

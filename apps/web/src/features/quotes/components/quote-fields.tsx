@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Anchor, Checkbox, MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { FieldErrors } from '../../../components/form-errors.ts';
 import { BRAND } from '../../../lib/brand.ts';
-import type { Country, QuoteRequestValues } from '../api/quote-request.ts';
+import type { CountryTaxDto as Country } from '@verba/contracts';
+import type { QuoteRequestValues } from '../api/send-quote-request.ts';
 
 interface Option {
   id: number;

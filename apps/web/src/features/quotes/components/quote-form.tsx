@@ -15,12 +15,9 @@ import {
   useTargetLanguages,
   type PendingFile,
 } from '../../tasks/index.ts';
-import {
-  fetchChallenge,
-  sendQuoteRequest,
-  useCountries,
-  type QuoteRequestValues,
-} from '../api/quote-request.ts';
+import { fetchChallenge } from '../api/get-challenge.ts';
+import { useCountries } from '../api/get-countries.ts';
+import { sendQuoteRequest, type QuoteRequestValues } from '../api/send-quote-request.ts';
 import { BotCheck } from './bot-check.tsx';
 import { ContactFields, LanguageFields, OptionFields } from './quote-fields.tsx';
 

@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Switch, Text } from '@mantine/core';
 import type { RateDto } from '@verba/contracts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import {
-  GENERAL,
-  useEnabledRates,
-  useMinimumRates,
-  useRates,
-  useToggleRate,
-  type RateOwner,
-} from '../api/rates.ts';
+import { useEnabledRates } from '../api/get-enabled-rates.ts';
+import { useMinimumRates } from '../api/get-minimum-rates.ts';
+import { useRates } from '../api/get-rates.ts';
+import { GENERAL, type RateOwner } from '../api/rate-owner.ts';
+import { useToggleRate } from '../api/toggle-rate.ts';
 import { MinimumRatesSection } from './minimum-rates-form.tsx';
 import { PayableGridEditor } from './payable-grid-form.tsx';
 import { RateList } from './rate-list.tsx';

@@ -12,7 +12,10 @@ import { LocalizedDateInput } from '../../../components/localized-date-input.tsx
 import { DateText } from '../../../components/money.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
-import { useAddHoliday, useDeleteHoliday, useHolidays, type Holiday } from '../api/holidays.ts';
+import type { HolidayDto as Holiday } from '@verba/contracts';
+import { useAddHoliday } from '../api/add-holiday.ts';
+import { useDeleteHoliday } from '../api/delete-holiday.ts';
+import { useHolidays } from '../api/get-holidays.ts';
 
 const EMPTY: Holiday = { date: '', region: 'ES-CT', name_en: '', name_es: '', name_ca: '' };
 const TEXT_FIELDS = ['region', 'name_en', 'name_es', 'name_ca'] as const;

@@ -5,7 +5,9 @@ import { Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text } from
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import { useSaveGeneralMinimumRates, useSaveMinimumRates, type MinimumRates } from '../api/rates.ts';
+import type { MinimumRatesDto as MinimumRates } from '@verba/contracts';
+import { useSaveGeneralMinimumRates } from '../api/save-general-minimum-rates.ts';
+import { useSaveMinimumRates } from '../api/save-minimum-rates.ts';
 import { checkMinimumRates, hourLocked, type MinimumRateRow } from '../lib/rate-rules.ts';
 
 interface MinimumRatesFormProps {
@@ -19,7 +21,7 @@ interface MinimumRatesFormProps {
  * (VERBA_ADMIN): hours at the pair's r2 and an amount in euros, 0 to 999,999.99; the flash type's
  * hours stay at 0.
  */
-export function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
+function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
   const { t } = useTranslation('rates');
   const general = customerId === null;
   const saveCustomer = useSaveMinimumRates(customerId ?? 0);

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { GENERAL, useEffectiveRates, useRates } from '../api/rates.ts';
+import { useEffectiveRates } from '../api/get-effective-rates.ts';
+import { useRates } from '../api/get-rates.ts';
+import { GENERAL } from '../api/rate-owner.ts';
 
 /**
  * Tells staff that quotes cannot be priced: a customer with no rate at all (neither its own nor an

@@ -3,17 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
-import { payableGridBody } from '@verba/contracts';
+import { payableGridBody, type PayableGridDto as PayableGridAnswer } from '@verba/contracts';
 import { PRICE_LINES } from '@verba/contracts/pricing';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
-import {
-  usePayableGrid,
-  useResetPayableGrid,
-  useSavePayableGrid,
-  type Grid,
-  type PayableGridAnswer,
-} from '../api/payable-grid.ts';
+import { usePayableGrid } from '../api/get-payable-grid.ts';
+import { useResetPayableGrid } from '../api/reset-payable-grid.ts';
+import { useSavePayableGrid } from '../api/save-payable-grid.ts';
 
 interface GridFormProps {
   customerId: number | null;
@@ -37,7 +33,7 @@ function GridForm({ customerId, answer, canManage }: GridFormProps) {
       return;
     }
     setErrors({});
-    save.mutate(parsed.data as Grid, {
+    save.mutate(parsed.data, {
       onSuccess: () =>
         notifications.show({ color: 'green', title: t('grid.doneTitle'), message: t('grid.done') }),
       onError: (error) => setErrors(serverFieldErrors(error) ?? {}),

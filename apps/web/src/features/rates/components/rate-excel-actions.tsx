@@ -6,9 +6,10 @@ import { Button, FileButton } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
-import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
-import { excelPaths, rateKeys, TEMPLATE_PATH, type RateOwner } from '../api/rates.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
+import { downloadRates, downloadRatesTemplate } from '../api/download-rates.ts';
+import { importRates } from '../api/import-rates.ts';
+import type { RateOwner } from '../api/rate-owner.ts';
 import { importReportLines, namesRows } from '../lib/rate-rules.ts';
 
 interface RateExcelActionsProps {
@@ -26,17 +27,14 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
   const client = useQueryClient();
   const openModal = useModalStore((state) => state.openModal);
   const [uploading, setUploading] = useState(false);
-  const paths = excelPaths(owner);
 
   const importFile = async (file: File | null) => {
     if (!file) return;
     setUploading(true);
     try {
-      const result = await uploadRequest<{ message: string }>(paths.upload, buildFormData({ file }), {
-        handles: [413, 422],
-      });
+      const result = await importRates(owner, file);
       notifications.show({ color: 'green', title: t('excel.importedTitle'), message: result.message });
-      await client.invalidateQueries({ queryKey: rateKeys.all });
+      await client.invalidateQueries({ queryKey: QUERY_ROOTS.rates });
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
       if (namesRows(body?.errors))
@@ -56,8 +54,8 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
     }
   };
 
-  const download = (path: string, name: string) => {
-    downloadFile(path, name).catch(() => {
+  const download = (saving: Promise<void>) => {
+    saving.catch(() => {
       // the global failure table already told the user
     });
   };
@@ -87,7 +85,7 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
           <Button
             variant="default"
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-            onClick={() => download(TEMPLATE_PATH, 'rates-template.xlsx')}
+            onClick={() => download(downloadRatesTemplate())}
             data-testid="rates-template"
           >
             {t('excel.template')}
@@ -97,7 +95,7 @@ export function RateExcelActions({ owner, canImport }: RateExcelActionsProps) {
       <Button
         variant="default"
         leftSection={<IconDownload size={18} aria-hidden />}
-        onClick={() => download(paths.download, 'excel.xlsx')}
+        onClick={() => download(downloadRates(owner))}
         data-testid="rates-export"
       >
         {t('excel.export')}

@@ -7,7 +7,8 @@ import type { RateDto } from '@verba/contracts';
 import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import { useLanguages } from '../../languages/index.ts';
-import { useSaveRate, type RateOwner } from '../api/rates.ts';
+import type { RateOwner } from '../api/rate-owner.ts';
+import { useSaveRate } from '../api/save-rate.ts';
 import { checkRateForm, type RateFormValues } from '../lib/rate-rules.ts';
 
 interface RateFormModalProps {

@@ -1,7 +1,8 @@
 import { FLASH_TYPE_ID, minimumRatesBody, rateUpdateBody, type Locale } from '@verba/contracts';
 import { pricePerTranslationType } from '@verba/contracts/pricing';
 import { zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import type { MinimumRatesWrite, RateWrite } from '../api/rates.ts';
+import type { RateWrite } from '../api/save-rate.ts';
+import type { MinimumRatesWrite } from '../api/save-minimum-rates.ts';
 
 type Translate = (key: string, options: Record<string, unknown>) => string;
 
@@ -20,15 +21,15 @@ export function checkRateForm(
   values: RateFormValues,
   t: Translate,
 ): { body: RateWrite; errors?: undefined } | { body?: undefined; errors: FieldErrors } {
-  const body: RateWrite = {
+  const parsed = rateUpdateBody.safeParse({
     source_lang: values.source_lang ? Number(values.source_lang) : null,
     target_lang: values.target_lang ? Number(values.target_lang) : null,
     r1: values.r1,
     r2: values.r2,
-  };
-  const parsed = rateUpdateBody.safeParse(body);
+  });
   if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues, t) };
-  return { body: { ...body, r1: parsed.data.r1, r2: parsed.data.r2 } };
+  const { source_lang, target_lang, r1, r2 } = parsed.data;
+  return { body: { source_lang, target_lang, r1, r2 } };
 }
 
 export interface TranslationTypeLike {
@@ -107,15 +108,14 @@ export function checkMinimumRates(
   rows: readonly MinimumRateRow[],
   t: Translate,
 ): { body: MinimumRatesWrite; errors?: undefined } | { body?: undefined; errors: FieldErrors } {
-  const body: MinimumRatesWrite = {
+  const parsed = minimumRatesBody.safeParse({
     customer_minimum_rates: applies,
     minimum_rates: rows.map((row) => ({
       translation_type_id: row.translation_type_id,
       hour: hourLocked(row.translation_type_id) ? 0 : row.hour,
       amount: row.amount,
     })),
-  };
-  const parsed = minimumRatesBody.safeParse(body);
+  });
   if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues, t, { fullPath: true }) };
   return { body: { customer_minimum_rates: applies, minimum_rates: parsed.data.minimum_rates } };
 }

@@ -6,7 +6,7 @@ import type { RateDto } from '@verba/contracts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useEffectiveRates } from '../api/rates.ts';
+import { useEffectiveRates } from '../api/get-effective-rates.ts';
 import { RateInfoModal } from '../components/rate-info-modal.tsx';
 import { RatesTable } from '../components/rates-table.tsx';
 

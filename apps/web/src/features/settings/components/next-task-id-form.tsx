@@ -5,7 +5,8 @@ import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { nextTaskIdBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors } from '../../../components/form-errors.ts';
-import { useNextTaskId, useUpdateNextTaskId } from '../api/settings.ts';
+import { useNextTaskId } from '../api/get-next-task-id.ts';
+import { useUpdateNextTaskId } from '../api/update-next-task-id.ts';
 import formClasses from '../../../components/forms.module.css';
 
 /** The id the next task gets; must be above the highest id already used. */

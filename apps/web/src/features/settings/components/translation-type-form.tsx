@@ -5,11 +5,8 @@ import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@m
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { translationTypeBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
-import {
-  useUpdateTranslationType,
-  type TranslationType,
-  type TranslationTypeWrite,
-} from '../api/settings.ts';
+import type { TranslationTypeDto as TranslationType } from '@verba/contracts';
+import { useUpdateTranslationType } from '../api/update-translation-type.ts';
 import formClasses from '../../../components/forms.module.css';
 
 const LANGS = ['en', 'es', 'ca'] as const;
@@ -36,7 +33,7 @@ export function TranslationTypeForm({ type }: { type: TranslationType }) {
       return;
     }
     setErrors({});
-    update.mutate(parsed.data as TranslationTypeWrite, {
+    update.mutate(parsed.data, {
       onSuccess: () =>
         notifications.show({
           color: 'green',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Accordion, Badge, Center, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { useTranslationTypes } from '../api/settings.ts';
+import { useTranslationTypes } from '../api/get-translation-types.ts';
 import { TranslationTypeForm } from './translation-type-form.tsx';
 
 /** One accordion item per translation type, each with its form. */

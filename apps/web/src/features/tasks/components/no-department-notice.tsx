@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useMyDepartments } from '../api/reference-data.ts';
+import { useMyDepartments } from '../api/get-my-departments.ts';
 
 /** A client admin without departments sees the welcome tutorial; a client user a notice. */
 export function NoDepartmentNotice() {

@@ -6,7 +6,9 @@ import { compareMoney } from '@verba/contracts/pricing';
 import { modals } from '../../../components/modals/modal-store.ts';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { formatEuros } from '../../../lib/format.ts';
-import { paymentPreview, submitGatewayForm, usePayTaskMutation } from '../api/task-mutations.ts';
+import { submitGatewayForm } from '../lib/submit-gateway-form.ts';
+import { getPaymentPreview } from '../api/get-payment-preview.ts';
+import { usePayTaskMutation } from '../api/pay-task.ts';
 import type { TaskDetail } from '../api/types.ts';
 
 /**
@@ -31,7 +33,7 @@ export function PayButton({ task, onPaid }: { task: TaskDetail; onPaid: () => vo
   const start = async () => {
     setChecking(true);
     try {
-      const split = await paymentPreview(task.id);
+      const split = await getPaymentPreview(task.id);
       if (compareMoney(split.balance_used, '0') <= 0) return go();
       const byCard = compareMoney(split.card_amount, '0') > 0;
       const euros = (amount: string) => formatEuros(amount, locale);

@@ -6,9 +6,9 @@ import { IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-reac
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { verifyPayment } from '../api/task-mutations.ts';
-import { useTask } from '../api/tasks-queries.ts';
-import type { GatewayAnswer } from '../api/types.ts';
+import type { VerifyPayment } from '@verba/contracts';
+import { verifyPayment } from '../api/verify-payment.ts';
+import { useTask } from '../api/get-task.ts';
 
 /** States of a task that is paid for (or in production on deferred terms). */
 const PAID_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
@@ -70,7 +70,10 @@ function ResultLinks({ id }: { id: number }) {
 function BankAnswer({ outcome, params }: { outcome: 'ok' | 'ko'; params: URLSearchParams }) {
   const { t } = useTranslation('tasks');
   const id = Number(useParams().id);
-  const [answer, setAnswer] = useState<GatewayAnswer | null>(null);
+  // The bank's answer read, or the failure's message when the check itself failed.
+  const [answer, setAnswer] = useState<
+    VerifyPayment | { paymentDone: false; message?: string; task?: undefined } | null
+  >(null);
   const started = useRef(false);
   const task = useTask(answer ? id : 0);
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -9,6 +8,7 @@ import { formatEuros } from '../../../lib/format.ts';
 import type { TaskDetail } from '../api/types.ts';
 import { unpricedLanguageNames } from '../lib/unpriced.ts';
 import { PayButton } from './pay-button.tsx';
+import { TotalRow } from './total-row.tsx';
 
 /**
  * The quote page's grand total: the translation, the discount, other concepts and taxes down to
@@ -28,9 +28,14 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
         {t('quote.summaryTitle')}
       </Title>
       <Stack gap={6}>
-        <Row label={t('detail.totals.base')} value={<Money amount={task.base_price} />} />
+        <TotalRow
+          valueAlign="right"
+          label={t('detail.totals.base')}
+          value={<Money amount={task.base_price} />}
+        />
         {Number(task.discount_amount) !== 0 ? (
-          <Row
+          <TotalRow
+            valueAlign="right"
             label={t('detail.totals.discount', { percent: Number(task.discount_percentage) })}
             value={
               <>
@@ -41,9 +46,14 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
           />
         ) : null}
         {Number(task.other_prices) !== 0 ? (
-          <Row label={t('detail.totals.other')} value={<Money amount={task.other_prices} />} />
+          <TotalRow
+            valueAlign="right"
+            label={t('detail.totals.other')}
+            value={<Money amount={task.other_prices} />}
+          />
         ) : null}
-        <Row
+        <TotalRow
+          valueAlign="right"
           label={t('detail.totals.taxes', {
             name: task.tax_name || t('detail.totals.taxName'),
             percent: Number(task.tax_percentage),
@@ -52,7 +62,8 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
           testId="quote-taxes"
         />
         <Divider my={4} />
-        <Row
+        <TotalRow
+          valueAlign="right"
           strong
           label={t('detail.totals.total')}
           value={
@@ -70,9 +81,14 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
           </Text>
         ) : null}
         {task.amount_to_pay !== task.taxed_price ? (
-          <Row label={t('detail.totals.amountToPay')} value={<Money amount={task.amount_to_pay} />} />
+          <TotalRow
+            valueAlign="right"
+            label={t('detail.totals.amountToPay')}
+            value={<Money amount={task.amount_to_pay} />}
+          />
         ) : null}
-        <Row
+        <TotalRow
+          valueAlign="right"
           label={t('quote.dueDate')}
           value={
             task.due_date ? (
@@ -103,28 +119,5 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
         </Group>
       ) : null}
     </Paper>
-  );
-}
-
-function Row({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap" data-testid={testId}>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} ta="right">
-        {value}
-      </Text>
-    </Group>
   );
 }

@@ -7,13 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { taskFormSchema } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  useMyDepartments,
-  useSourceLanguages,
-  useTargetLanguages,
-  useTranslationTypes,
-} from '../api/reference-data.ts';
-import { useSaveTaskMutation, type TaskFormValues } from '../api/task-mutations.ts';
+import { useMyDepartments } from '../api/get-my-departments.ts';
+import { useSourceLanguages } from '../api/get-source-languages.ts';
+import { useTargetLanguages } from '../api/get-target-languages.ts';
+import { useTranslationTypes } from '../api/get-translation-types.ts';
+import { useSaveTaskMutation, type TaskFormValues } from '../api/save-task.ts';
 import type { TaskDetail } from '../api/types.ts';
 import { perFileProgress } from '../../../lib/upload.ts';
 import { addFiles, type PendingFile } from '../lib/file-rules.ts';

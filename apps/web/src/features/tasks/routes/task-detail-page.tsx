@@ -4,7 +4,7 @@ import { Badge, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useTask } from '../api/tasks-queries.ts';
+import { useTask } from '../api/get-task.ts';
 import type { TaskDetail } from '../api/types.ts';
 import { AnalysisAlerts } from '../components/detail/analysis-alerts.tsx';
 import { MissingRateAlert } from '../components/detail/missing-rate-alert.tsx';

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useTask } from '../api/tasks-queries.ts';
+import { useTask } from '../api/get-task.ts';
 import { TaskForm } from '../components/task-form.tsx';
 
 export default function TaskEditPage() {

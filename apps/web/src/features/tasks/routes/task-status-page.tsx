@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useChangeStatusMutation } from '../api/task-mutations.ts';
-import { useTask } from '../api/tasks-queries.ts';
+import { useChangeStatusMutation } from '../api/change-status.ts';
+import { useTask } from '../api/get-task.ts';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
 import { hasStatusScreen, statusOptions, type StaffTarget } from '../lib/status-options.ts';
 

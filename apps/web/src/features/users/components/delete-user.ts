@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useModalStore } from '../../../components/modals/modal-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useDeleteUser } from '../api/users.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 
 /** Asks, deletes (or deactivates a user with tasks), and says what happened. */
 export function useConfirmDeleteUser(onDone?: () => void) {

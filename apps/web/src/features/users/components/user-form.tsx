@@ -25,7 +25,8 @@ import {
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCustomer, useCustomerOptions } from '../../customers/index.ts';
 import { useDepartments } from '../../departments/index.ts';
-import type { UserDetail, UserWrite } from '../api/users.ts';
+import type { UserDetailDto as UserDetail } from '@verba/contracts';
+import type { UserWrite } from '../api/create-user.ts';
 import { userFormRules } from './user-form-rules.ts';
 import formClasses from '../../../components/forms.module.css';
 

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCreateUser } from '../api/users.ts';
+import { useCreateUser } from '../api/create-user.ts';
 import { returnPath } from '../components/user-form-rules.ts';
 import { applyServerErrors, UserForm } from '../components/user-form.tsx';
 import { useFromCustomer } from '../components/use-from-customer.ts';

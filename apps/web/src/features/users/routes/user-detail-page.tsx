@@ -7,7 +7,7 @@ import { DetailList } from '../../../components/detail-list.tsx';
 import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useUser } from '../api/users.ts';
+import { useUser } from '../api/get-user.ts';
 import { useConfirmDeleteUser } from '../components/delete-user.ts';
 import { returnPath } from '../components/user-form-rules.ts';
 import { useFromCustomer } from '../components/use-from-customer.ts';

@@ -3,7 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useUpdateUser, useUser } from '../api/users.ts';
+import { useUser } from '../api/get-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import { applyServerErrors, UserForm } from '../components/user-form.tsx';
 import { useFromCustomer } from '../components/use-from-customer.ts';
 

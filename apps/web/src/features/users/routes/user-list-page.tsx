@@ -8,7 +8,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useUsers, type UserRow } from '../api/users.ts';
+import type { UserListRowDto as UserRow } from '@verba/contracts';
+import { useUsers } from '../api/get-users.ts';
 import { useConfirmDeleteUser } from '../components/delete-user.ts';
 
 export default function UserListPage() {

@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
 import type { DeliveryAssignment, DeliveryBatchFile } from '@verba/contracts';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { previewDelivery, useDeliverTranslationsMutation } from '../../api/deliver-translations.ts';
+import { previewDelivery } from '../../api/preview-delivery.ts';
+import { useDeliverTranslationsMutation } from '../../api/deliver-translations.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { BulkDeliveryTable, SKIP, choiceOf, type Choice } from './bulk-delivery-table.tsx';
 

@@ -7,7 +7,7 @@ import { Money } from '../../../../components/money.tsx';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
-import { useDeleteOtherConceptMutation } from '../../api/task-mutations.ts';
+import { useDeleteOtherConceptMutation } from '../../api/delete-other-concept.ts';
 import type { OtherConcept, TaskDetail } from '../../api/types.ts';
 import { Section } from '../section.tsx';
 import { hidden } from './hidden.ts';

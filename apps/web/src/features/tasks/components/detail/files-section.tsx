@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Button, Checkbox, Group, Text } from '@mantine/core';
 import { IconArrowRight, IconFiles } from '@tabler/icons-react';
-import { useValidateSourceFilesMutation } from '../../api/task-mutations.ts';
+import { useValidateSourceFilesMutation } from '../../api/validate-source-files.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { useNumber } from '../../lib/use-number.ts';
 import { Section } from '../section.tsx';

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConvertGuestInput, GuestRequest } from '@verba/contracts';
 import { DetailList } from '../../../../components/detail-list.tsx';
 import { serverFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
-import { api } from '../../../../lib/api-client.ts';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
-import { TASKS_KEY } from '../../api/tasks-queries.ts';
+import { useConvertGuest } from '../../api/convert-guest.ts';
+import { useGuestRequest } from '../../api/get-guest-request.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { Section } from '../section.tsx';
 
@@ -21,11 +20,7 @@ export function GuestRequestSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const user = useAuthStore((state) => state.user);
   const [open, setOpen] = useState(false);
-  const request = useQuery({
-    queryKey: [...TASKS_KEY, 'guest-request', task.id],
-    queryFn: () => api.get<GuestRequest>(`/tasks/${task.id}/guest-request`, { handles: [404] }),
-    retry: false,
-  });
+  const request = useGuestRequest(task.id);
   if (!request.data) return null;
   const r = request.data;
   return (
@@ -63,7 +58,6 @@ function ConvertModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('tasks');
-  const client = useQueryClient();
   const [values, setValues] = useState<ConvertGuestInput>({
     customer_name: request.company_name || `${request.first_name} ${request.last_name}`,
     name: request.first_name,
@@ -71,16 +65,7 @@ function ConvertModal({
     email: request.email,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const convert = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(`/tasks/${task.id}/guest-customer`, values, { handles: [422] }),
-    onSuccess: async (data) => {
-      notifications.show({ color: 'teal', message: data.message });
-      await client.invalidateQueries({ queryKey: TASKS_KEY });
-      onClose();
-    },
-    onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
-  });
+  const convert = useConvertGuest(task.id);
   const field = (key: keyof ConvertGuestInput, label: string) => (
     <TextInput
       label={label}
@@ -99,7 +84,13 @@ function ConvertModal({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          convert.mutate();
+          convert.mutate(values, {
+            onSuccess: (data) => {
+              notifications.show({ color: 'teal', message: data.message });
+              onClose();
+            },
+            onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+          });
         }}
       >
         <Stack>

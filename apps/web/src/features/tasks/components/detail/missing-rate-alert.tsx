@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Anchor } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTaskPrice } from '../../api/tasks-queries.ts';
+import { useTaskPrice } from '../../api/get-task-price.ts';
 import type { TaskDetail } from '../../api/types.ts';
 
 const PRICED_STATES = new Set(['DRAFT', 'TEMPORAL']);

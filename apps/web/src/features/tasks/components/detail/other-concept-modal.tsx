@@ -4,7 +4,7 @@ import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { otherConceptBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
-import { useSaveOtherConceptMutation } from '../../api/task-mutations.ts';
+import { useSaveOtherConceptMutation } from '../../api/save-other-concept.ts';
 import type { OtherConcept } from '../../api/types.ts';
 
 export function OtherConceptModal({

@@ -4,7 +4,7 @@ import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { payTaskHistoryBody } from '@verba/contracts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
-import { useAddPaymentMutation } from '../../api/task-mutations.ts';
+import { useAddPaymentMutation } from '../../api/add-payment.ts';
 
 export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () => void }) {
   const { t } = useTranslation('tasks');

@@ -4,14 +4,38 @@ import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { amountToPayBody, daysToAddBody } from '@verba/contracts';
+import type { z } from 'zod';
 import { serverFieldErrors, zodFieldErrors } from '../../../../components/form-errors.ts';
-import { useAmountToPayMutation, useDaysToAddMutation } from '../../api/task-mutations.ts';
+import { useAmountToPayMutation } from '../../api/update-amount-to-pay.ts';
+import { useDaysToAddMutation } from '../../api/update-days-to-add.ts';
 import type { TaskDetail } from '../../api/types.ts';
 
-export function DaysToAddForm({ task }: { task: TaskDetail }) {
+/**
+ * A staff form of one field of the task, checked with the API's schema (`field` is the schema's
+ * and the server's name for it), then saved by `save` with the parsed value.
+ */
+function OneFieldForm<F extends string, V>({
+  schema,
+  field,
+  initial,
+  label,
+  inputMode,
+  save,
+  testId,
+}: {
+  schema: z.ZodType<Record<F, V>>;
+  field: F;
+  initial: string;
+  label: string;
+  inputMode: 'numeric' | 'decimal';
+  save: {
+    isPending: boolean;
+    mutate: (value: V, done: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  };
+  testId: string;
+}) {
   const { t } = useTranslation('tasks');
-  const save = useDaysToAddMutation();
-  const [value, setValue] = useState(String(task.days_to_add ?? 0));
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string>();
   return (
     <form
@@ -19,25 +43,22 @@ export function DaysToAddForm({ task }: { task: TaskDetail }) {
       style={ERROR_CONTRAST}
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = daysToAddBody.safeParse({ days_to_add: value });
+        const parsed = schema.safeParse({ [field]: value });
         if (!parsed.success) {
-          setError(zodFieldErrors(parsed.error.issues, t).days_to_add);
+          setError(zodFieldErrors(parsed.error.issues, t)[field]);
           return;
         }
-        save.mutate(
-          { id: task.id, days: parsed.data.days_to_add },
-          {
-            onSuccess: () => notifications.show({ color: 'teal', message: t('detail.saved') }),
-            onError: (failure) => setError(serverFieldErrors(failure)?.days_to_add),
-          },
-        );
+        save.mutate(parsed.data[field], {
+          onSuccess: () => notifications.show({ color: 'teal', message: t('detail.saved') }),
+          onError: (failure) => setError(serverFieldErrors(failure)?.[field]),
+        });
       }}
-      data-testid="days-to-add-form"
+      data-testid={testId}
     >
       <Group align="flex-end" gap="sm">
         <TextInput
-          label={t('detail.delivery.daysToAdd')}
-          inputMode="numeric"
+          label={label}
+          inputMode={inputMode}
           w={160}
           value={value}
           onChange={(event) => {
@@ -54,48 +75,40 @@ export function DaysToAddForm({ task }: { task: TaskDetail }) {
   );
 }
 
+export function DaysToAddForm({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const save = useDaysToAddMutation();
+  return (
+    <OneFieldForm<'days_to_add', number>
+      schema={daysToAddBody}
+      field="days_to_add"
+      initial={String(task.days_to_add ?? 0)}
+      label={t('detail.delivery.daysToAdd')}
+      inputMode="numeric"
+      save={{
+        isPending: save.isPending,
+        mutate: (days, options) => save.mutate({ id: task.id, days }, options),
+      }}
+      testId="days-to-add-form"
+    />
+  );
+}
+
 export function AmountToPayForm({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const save = useAmountToPayMutation();
-  const [value, setValue] = useState(task.amount_to_pay ?? '');
-  const [error, setError] = useState<string>();
   return (
-    <form
-      noValidate
-      style={ERROR_CONTRAST}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = amountToPayBody.safeParse({ amount_to_pay: value });
-        if (!parsed.success) {
-          setError(zodFieldErrors(parsed.error.issues, t).amount_to_pay);
-          return;
-        }
-        save.mutate(
-          { id: task.id, amount: parsed.data.amount_to_pay },
-          {
-            onSuccess: () => notifications.show({ color: 'teal', message: t('detail.saved') }),
-            onError: (failure) => setError(serverFieldErrors(failure)?.amount_to_pay),
-          },
-        );
+    <OneFieldForm<'amount_to_pay', string>
+      schema={amountToPayBody}
+      field="amount_to_pay"
+      initial={task.amount_to_pay ?? ''}
+      label={t('detail.totals.amountToPay')}
+      inputMode="decimal"
+      save={{
+        isPending: save.isPending,
+        mutate: (amount, options) => save.mutate({ id: task.id, amount }, options),
       }}
-      data-testid="amount-to-pay-form"
-    >
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label={t('detail.totals.amountToPay')}
-          inputMode="decimal"
-          w={160}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        <Button type="submit" variant="light" loading={save.isPending}>
-          {t('detail.save')}
-        </Button>
-      </Group>
-    </form>
+      testId="amount-to-pay-form"
+    />
   );
 }

@@ -17,15 +17,14 @@ import {
 import { modals } from '../../../../components/modals/modal-store.ts';
 import { effectiveLocale } from '../../../../lib/locale.ts';
 import { downloadFile } from '../../../../lib/download.ts';
-import {
-  submitGatewayForm,
-  useCancelTaskMutation,
-  useDeleteTaskMutation,
-  useRecalculateQuoteMutation,
-  useReactivateTaskMutation,
-  useSendDeferredMutation,
-} from '../../api/task-mutations.ts';
-import type { GatewayAnswer, TaskDetail } from '../../api/types.ts';
+import { submitGatewayForm } from '../../lib/submit-gateway-form.ts';
+import { useCancelTaskMutation } from '../../api/cancel-task.ts';
+import { useDeleteTaskMutation } from '../../api/delete-task.ts';
+import { useRecalculateQuoteMutation } from '../../api/recalculate-quote.ts';
+import { useReactivateTaskMutation } from '../../api/reactivate-task.ts';
+import { useSendDeferredMutation } from '../../api/send-deferred.ts';
+import type { TaskDetail } from '../../api/types.ts';
+import type { SendDeferred } from '@verba/contracts';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import { PayButton } from '../pay-button.tsx';
@@ -44,7 +43,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
     notifications.show({ color: 'teal', message });
     void navigate('/tasks');
   };
-  const afterGateway = (answer: GatewayAnswer, message: string) => {
+  const afterGateway = (answer: SendDeferred, message: string) => {
     if (answer?.form) submitGatewayForm(answer.form);
     else done(message);
   };

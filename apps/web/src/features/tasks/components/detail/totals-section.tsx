@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import type { TaskDetail } from '../../api/types.ts';
@@ -10,6 +9,7 @@ import { formatEuros } from '../../../../lib/format.ts';
 import { unpricedLanguageNames } from '../../lib/unpriced.ts';
 import { moneyOrDash as money } from './money-or-dash.tsx';
 import { AmountToPayForm } from './staff-forms.tsx';
+import { TotalRow } from '../total-row.tsx';
 
 export function TotalsSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
@@ -63,28 +63,5 @@ export function TotalsSection({ task }: { task: TaskDetail }) {
         ) : null}
       </Stack>
     </Section>
-  );
-}
-
-function TotalRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap" data-testid={testId}>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500}>
-        {value}
-      </Text>
-    </Group>
   );
 }

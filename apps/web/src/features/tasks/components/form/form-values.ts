@@ -1,5 +1,6 @@
-import type { TaskFormValues } from '../../api/task-mutations.ts';
-import type { TaskDetail, TranslationType } from '../../api/types.ts';
+import type { TaskFormValues } from '../../api/save-task.ts';
+import type { TranslationTypeDto as TranslationType } from '@verba/contracts';
+import type { TaskDetail } from '../../api/types.ts';
 import type { FieldErrors } from '../../../../components/form-errors.ts';
 
 const DEFAULT_TRANSLATION_TYPE = 4;
@@ -12,7 +13,7 @@ export interface FormSectionProps {
 }
 
 /** Default type 4 when it exists, else the first; the list shows in reverse order (spec part 2 §9). */
-export function orderTranslationTypes(types: readonly TranslationType[]) {
+export function orderTranslationTypes<T extends Pick<TranslationType, 'id'>>(types: readonly T[]) {
   const ordered = [...types].reverse();
   const fallback = types.find((type) => type.id === DEFAULT_TRANSLATION_TYPE) ?? types[0];
   return { ordered, defaultId: fallback ? String(fallback.id) : null };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Group, Paper, Radio, SimpleGrid, Text, Title } from '@mantine/core';
-import type { TranslationType } from '../../api/types.ts';
+import type { TranslationTypeDto as TranslationType } from '@verba/contracts';
 import { InfoButton } from '../info-button.tsx';
 import type { FormSectionProps } from './form-values.ts';
 

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { bonusesReply } from '@verba/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export const getBonuses = (customerId: number) =>
+  api.get<typeof bonusesReply>('/bonuses', { query: { customer_id: customerId } });
+
+export const getBonusesQueryOptions = (customerId: number) =>
+  queryOptions({ queryKey: ['bonuses', customerId], queryFn: () => getBonuses(customerId) });
+
+export const useBonuses = (customerId: number, enabled: boolean) =>
+  useQuery({ ...getBonusesQueryOptions(customerId), enabled: enabled && customerId > 0 });

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { guestTaskSchema } from '@verba/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /task/temporal/{token}; 404 (unknown) and 410 (expired) are shown by the page itself. */
+export const getGuestTask = (token: string) =>
+  api.get<typeof guestTaskSchema>(`/task/temporal/${encodeURIComponent(token)}`, {
+    handles: [404, 410, 422],
+  });
+
+export const getGuestTaskQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['guest-task', token],
+    queryFn: () => getGuestTask(token),
+    retry: false,
+    // While the files are analysed the quote has no price yet: look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.state === 'CALCULATING' ? 3000 : false),
+  });
+
+export const useGuestTask = (token: string) => useQuery(getGuestTaskQueryOptions(token));

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { invoiceDraftSchema } from '@verba/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
+
+export const getInvoiceDraft = (customerId: number) =>
+  api.get<typeof invoiceDraftSchema>('/invoices/draft', { query: { customer_id: customerId } });
+
+export const getInvoiceDraftQueryOptions = (customerId: number) =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.invoices, 'draft', customerId],
+    queryFn: () => getInvoiceDraft(customerId),
+  });
+
+export const useInvoiceDraft = (customerId: number | null) =>
+  useQuery({ ...getInvoiceDraftQueryOptions(customerId ?? 0), enabled: customerId !== null });

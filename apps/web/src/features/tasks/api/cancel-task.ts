@@ -1,0 +1,8 @@
+import type { taskReplies } from '@verba/contracts';
+import { api, type DataOf } from '../../../lib/api-client.ts';
+import { useTaskAction } from './use-task-action.ts';
+
+export const cancelTask = (id: number) =>
+  api.post<DataOf<typeof taskReplies.state>>(`/tasks/${id}/updateStateAsCancelled`);
+
+export const useCancelTaskMutation = () => useTaskAction(cancelTask);

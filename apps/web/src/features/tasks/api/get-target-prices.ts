@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { taskReplies } from '@verba/contracts';
+import { api, type DataOf } from '../../../lib/api-client.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
+
+export const getTargetPrices = (sourceId: string | null, typeId: string | null) =>
+  api.get<DataOf<typeof taskReplies.targetPrices>>('/tasks/target-prices', {
+    query: { source_language: sourceId || undefined, translation_type: typeId || undefined },
+  });
+
+/** The price per word of each priced target from a source, for the order form (others: price on request). */
+export const getTargetPricesQueryOptions = (sourceId: string | null, typeId: string | null) =>
+  queryOptions({
+    queryKey: [...QUERY_ROOTS.tasks, 'target-prices', sourceId, typeId],
+    queryFn: () => getTargetPrices(sourceId, typeId),
+    staleTime: 60 * 1000,
+  });
+
+export const useTargetPrices = (sourceId: string | null, typeId: string | null) =>
+  useQuery({ ...getTargetPricesQueryOptions(sourceId, typeId), enabled: Boolean(sourceId) });

@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { taskReplies } from '@verba/contracts';
+import { type DataOf } from '../../../lib/api-client.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
+import { buildFormData, uploadRequest } from '../../../lib/upload.ts';
+import { getTaskQueryOptions } from './get-task.ts';
+
+/**
+ * The task form's values: the fields of `taskFormSchema` as the inputs hold them (a select holds its
+ * option's string, null when none is chosen); the schema checks them before they are sent.
+ */
+export interface TaskFormValues {
+  description: string;
+  department: string | null;
+  source_language: string | null;
+  target_languages: string[];
+  translation_type: string | null;
+  review: boolean;
+  custom_quote: boolean;
+  comments: string;
+}
+
+export interface SaveTaskInput {
+  id?: number;
+  values: TaskFormValues;
+  /** New files to upload. */
+  files: File[];
+  /** Ids of the files kept (edit only). */
+  keptFileIds: number[];
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+/** Create (`store-as-draft`) or update a draft, multipart with upload progress. */
+export const saveTask = ({ id, values, files, keptFileIds, onProgress }: SaveTaskInput) => {
+  const fields = {
+    description: values.description,
+    department: values.department ?? '',
+    source_language: values.source_language ?? '',
+    target_languages: values.target_languages,
+    translation_type: values.translation_type ?? '',
+    review: values.review ? 'true' : 'false',
+    custom_quote: values.custom_quote ? 'true' : 'false',
+    comments: values.comments,
+    ...(id ? { source_files: JSON.stringify(keptFileIds) } : {}),
+  };
+  const data = buildFormData(fields);
+  // Files last, so per-file progress follows the order of the body.
+  for (const file of files) data.append(id ? 'files[]' : 'file[]', file);
+  return uploadRequest<DataOf<typeof taskReplies.detail>>(
+    id ? `/tasks/${id}/update` : '/tasks/store-as-draft',
+    data,
+    {
+      onProgress,
+      handles: [413, 422],
+    },
+  );
+};
+
+export function useSaveTaskMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveTask,
+    onSuccess: (task) => {
+      client.setQueryData(getTaskQueryOptions(task.id).queryKey, task);
+      void client.invalidateQueries({ queryKey: QUERY_ROOTS.tasks });
+    },
+  });
+}
