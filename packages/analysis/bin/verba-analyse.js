@@ -3,5 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
+const { main, removeScratchOnExit } = await import('../src/cli.ts');
+removeScratchOnExit();
 process.exitCode = await main(process.argv.slice(2));

@@ -5,6 +5,7 @@ import { bandNames } from './bands.ts';
 import { analyseTask } from './task.ts';
 import type { TaskResult, TargetBands } from './task.ts';
 import { AnalysisError, ErrorKeys } from './errors.ts';
+import { removeScratchSync } from './io.ts';
 import type { InMemoryTranslationMemory } from './tm/memory.ts';
 
 const USAGE = `Usage: verba-analyse FILES... --source en --target es,fr [--tmx memory.tmx] [--json]
@@ -17,6 +18,19 @@ Prints, per file and target language, the GMX-V word count split into match band
   --tmx          translation memory to match against (may be repeated; one per target is fine)
   --json         print the full result as JSON
   --help, -h     this text`;
+
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * For the command-line process: spooled copies of the input (the scratch folders in TMPDIR) are
+ * removed however it ends: normally, by an error, or by SIGINT, SIGTERM or SIGHUP, which end it at
+ * once with the shell's code for the signal (128 + its number).
+ */
+export function removeScratchOnExit(): void {
+  process.on('exit', removeScratchSync);
+  for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES))
+    process.once(signal, () => process.exit(code));
+}
 
 export async function main(argv: string[]): Promise<number> {
   let parsed;

@@ -1,10 +1,22 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AnalysisError, ErrorKeys } from './errors.ts';
+
+/** Scratch folders of this process not yet disposed (see `removeScratchSync`). */
+const liveScratch = new Set<string>();
+
+/**
+ * Removes every scratch folder of this process at once, synchronously: for a process that is
+ * ending (a signal, `process.exit`) and cannot wait for the tasks to dispose of theirs.
+ */
+export function removeScratchSync(): void {
+  for (const dir of liveScratch) rmSync(dir, { recursive: true, force: true });
+  liveScratch.clear();
+}
 
 /** A scratch folder for one task; every spooled file lives here and is removed at the end. */
 export class Scratch {
@@ -13,7 +25,10 @@ export class Scratch {
   private files: string[] = [];
 
   async file(suffix = ''): Promise<string> {
-    this.dir ??= await mkdtemp(join(tmpdir(), 'verba-analysis-'));
+    if (!this.dir) {
+      this.dir = await mkdtemp(join(tmpdir(), 'verba-analysis-'));
+      liveScratch.add(this.dir);
+    }
     this.counter++;
     const path = join(this.dir, `${this.counter}${suffix.replace(/[^a-z0-9.]/gi, '')}`);
     this.files.push(path);
@@ -28,8 +43,11 @@ export class Scratch {
   }
 
   async dispose(): Promise<void> {
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    const dir = this.dir;
     this.dir = undefined;
+    if (!dir) return;
+    await rm(dir, { recursive: true, force: true });
+    liveScratch.delete(dir);
   }
 }
 
