@@ -93,6 +93,12 @@ const TMX_PROBLEMS: Record<string, string> = {
   [ErrorKeys.aborted]: 'reading was interrupted',
 };
 
+function tmxProblem(err: AnalysisError): string {
+  if (err.key !== ErrorKeys.unitTooLong) return TMX_PROBLEMS[err.key] ?? err.key;
+  const { unit, line, limit } = err.params ?? {};
+  return `its unit ${String(unit)} (line ${String(line)}) is longer than ${String(limit)} characters`;
+}
+
 /** The memories of the --tmx files, one per target; a file that cannot be read is a usage error. */
 async function loadMemories(
   paths: string[],
@@ -116,7 +122,7 @@ async function loadMemories(
         const code = (err as NodeJS.ErrnoException).code;
         const why =
           err instanceof AnalysisError
-            ? (TMX_PROBLEMS[err.key] ?? err.key)
+            ? tmxProblem(err)
             : code === 'ENOENT'
               ? 'no such file'
               : code === 'EISDIR'

@@ -240,6 +240,38 @@ export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: 
   }
 }
 
+/**
+ * Decodes a stream of bytes as text in the encoding its head shows (`sniffEncoding`: a byte-order
+ * mark, else the XML declaration's or HTML meta's encoding, else UTF-8 when valid, else
+ * Windows-1252); the byte-order mark is dropped. String chunks pass as they are.
+ */
+export async function* decodeStream(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  let head: Buffer[] = [];
+  let headBytes = 0;
+  const start = () => new TextDecoder(sniffEncoding(Buffer.concat(head)).encoding);
+  for await (let chunk of input) {
+    if (typeof chunk === 'string') {
+      yield chunk;
+      continue;
+    }
+    if (!decoder) {
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < 4096) continue;
+      decoder = start();
+      chunk = Buffer.concat(head);
+      head = [];
+    }
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  if (!decoder && headBytes === 0) return;
+  decoder ??= start();
+  const tail = decoder.decode(Buffer.concat(head));
+  if (tail) yield tail;
+}
+
 /** Streams a text file as decoded string chunks, checking the abort signal between chunks. */
 export async function* readTextChunks(
   path: Source,

@@ -3,6 +3,7 @@ import { AnalysisError, ErrorKeys } from '../errors.ts';
 import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder, parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const SKIP = new Set([
   'text:tracked-changes',
@@ -94,7 +95,7 @@ async function extractOdfPart(
         if (name === 'text:alphabetical-index-mark' || name === 'text:alphabetical-index-mark-start') {
           // index entries: the point mark's text and the keys of either kind are translatable
           for (const a of ['text:string-value', 'text:key1', 'text:key2']) {
-            const v = attrs[a]?.replace(/\s+/g, ' ').trim();
+            const v = collapseSpace(attrs[a] ?? '');
             if (v) ctx.emit(v);
           }
           return;
