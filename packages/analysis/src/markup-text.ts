@@ -4,8 +4,9 @@
  * A tag is `<name attr="value" …>`, `<name/>` or `</name>`, its attribute values quoted, so
  * `<source file>` stays text; `<br>` is a line break.
  */
-const BR_RE = /<br\s*?\/?>/g;
-const TAG_RE = /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:".*?"|'.*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
+export const BR_RE = /<br\s*?\/?>/g;
+export const TAG_RE =
+  /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:".*?"|'.*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
 
 /** `text` without the tags written in it (`<br>` becomes a line break). */
 export function withoutTagText(text: string): string {

@@ -17,7 +17,10 @@ const slides = `<office:presentation><draw:page draw:name="page1"><draw:frame><d
 
 describe('OpenDocument title (meta.xml dc:title)', () => {
   it('odt: the title is the first paragraph, before the body', async () => {
-    const r = await paragraphsOf('guide.odt', odf('text', text, '', '', meta('Printer guide: setup &amp; care')));
+    const r = await paragraphsOf(
+      'guide.odt',
+      odf('text', text, '', '', meta('Printer guide: setup &amp; care')),
+    );
     expect(r.paragraphs).toEqual([
       'Printer guide: setup & care',
       'Installing the printer',

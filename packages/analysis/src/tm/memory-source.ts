@@ -1,5 +1,5 @@
 import { INLINE_CODE_RE } from '../inline.ts';
-import { withoutTagText } from '../markup-text.ts';
+import { BR_RE, TAG_RE, withoutTagText } from '../markup-text.ts';
 import { collapseSpace } from '../normalize.ts';
 
 /**
@@ -48,4 +48,40 @@ export function memorySource(text: string, options: { tagsAsText: boolean }): st
   let plain = text.replace(INLINE_CODE_RE, '');
   if (options.tagsAsText) plain = withoutTagText(plain);
   return plain === text ? text : collapseSpace(plain);
+}
+
+/** A text without its markup, and for each of its characters the index it had in the text. */
+export interface MarkupFreeView {
+  plain: string;
+  /** `origin[i]` is the index in the text of `plain[i]`; `origin[plain.length]` is the text's length. */
+  origin: number[];
+}
+
+const MARKUP_RE = new RegExp(`(${BR_RE.source})|${INLINE_CODE_RE.source}|${TAG_RE.source}`, 'gu');
+const CODES_RE = new RegExp(INLINE_CODE_RE.source, 'gu');
+
+/**
+ * The text as `memorySource` reads it (before spacing), with the way back to the text: to cut a
+ * target, which keeps its markup, into the same sentences as its source, which has none.
+ */
+export function markupFreeView(text: string, options: { tagsAsText: boolean }): MarkupFreeView {
+  const re = options.tagsAsText ? MARKUP_RE : CODES_RE;
+  let plain = '';
+  const origin: number[] = [];
+  let from = 0;
+  const keep = (to: number) => {
+    plain += text.slice(from, to);
+    for (let i = from; i < to; i++) origin.push(i);
+  };
+  for (const m of text.matchAll(re)) {
+    keep(m.index);
+    if (m[1] !== undefined) {
+      plain += '\n';
+      origin.push(m.index);
+    }
+    from = m.index + m[0].length;
+  }
+  keep(text.length);
+  origin.push(text.length);
+  return { plain, origin };
 }

@@ -5,7 +5,7 @@ import { primaryLanguage } from '../count/words.ts';
 import { inlineTag } from '../inline.ts';
 import { decodeStream } from '../io.ts';
 import { ContextChain } from './context-chain.ts';
-import { datatypeHoldsTags, memorySource } from './memory-source.ts';
+import { datatypeHoldsTags, markupFreeView, memorySource } from './memory-source.ts';
 import { splitUnit } from './sentences.ts';
 import type { TmUnit } from './memory.ts';
 
@@ -114,7 +114,8 @@ export async function* readTmx(
   const maxChars = options.maxUnitChars ?? MAX_TMX_UNIT_CHARS;
   const parser = new SaxesParser({ xmlns: false, position: false });
   let failure: Error | undefined;
-  const ready: { source: string; target?: string; srcLang: string; tgtLang?: string }[] = [];
+  const ready: { source: string; target?: string; srcLang: string; tgtLang?: string; tagsAsText: boolean }[] =
+    [];
   let variants: Variant[] = [];
   let lang = '';
   let seg: SegText | undefined;
@@ -173,8 +174,8 @@ export async function* readTmx(
         const target = tgt?.text.replace(/\s+/g, ' ').trim();
         ready.push(
           tgt
-            ? { source, target, srcLang: src.lang, tgtLang: tgt.lang }
-            : { source, srcLang: src.lang },
+            ? { source, target, srcLang: src.lang, tgtLang: tgt.lang, tagsAsText }
+            : { source, srcLang: src.lang, tagsAsText },
         );
       }
       unitDatatype = undefined;
@@ -201,7 +202,9 @@ export async function* readTmx(
         if (u.tgtLang !== undefined) unit.targetLanguage = u.tgtLang;
         return unit;
       };
-      const { sentences, whole } = splitUnit(u, u.srcLang, u.tgtLang);
+      const { sentences, whole } = splitUnit(u, u.srcLang, u.tgtLang, (target) =>
+        markupFreeView(target, { tagsAsText: u.tagsAsText }),
+      );
       for (const s of sentences) yield* chain.add(make(s));
       if (whole) yield make(whole);
     }
