@@ -195,6 +195,24 @@ export function throwIfAborted(signal: AbortSignal): void {
   }
 }
 
+// Windows-1252 at 0x80–0x9F (Node 20's TextDecoder decodes that range as Latin-1 C1 controls).
+const CP1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+const C1_RE = /[\u0080-\u009F]/g;
+
+/** A text decoder; the only way text is decoded here, so that Windows-1252 is decoded in full. */
+export function textDecoder(encoding: TextEncodingName): {
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
+} {
+  const decoder = new TextDecoder(encoding);
+  if (decoder.encoding !== 'windows-1252') return decoder;
+  return {
+    decode: (bytes, options) =>
+      decoder.decode(bytes, options).replace(C1_RE, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] as string),
+  };
+}
+
 /** A WHATWG encoding label that `TextDecoder` accepts ('utf-8', 'shift_jis', 'windows-1252', ...). */
 export type TextEncodingName = string;
 
@@ -246,10 +264,10 @@ export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: 
  * Windows-1252); the byte-order mark is dropped. String chunks pass as they are.
  */
 export async function* decodeStream(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  let decoder: ReturnType<typeof textDecoder> | undefined;
   let head: Buffer[] = [];
   let headBytes = 0;
-  const start = () => new TextDecoder(sniffEncoding(Buffer.concat(head)).encoding);
+  const start = () => textDecoder(sniffEncoding(Buffer.concat(head)).encoding);
   for await (let chunk of input) {
     if (typeof chunk === 'string') {
       yield chunk;
@@ -280,7 +298,7 @@ export async function* readTextChunks(
 ): AsyncGenerator<string> {
   const head = await readHead(path, 4096);
   const { encoding, bom } = encodingHint ? { encoding: encodingHint, bom: 0 } : sniffEncoding(head);
-  const decoder = new TextDecoder(encoding, { ignoreBOM: false });
+  const decoder = textDecoder(encoding);
   const stream = openSource(path, bom);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -2,7 +2,7 @@ import CFB from 'cfb';
 import type { CFB$Container } from 'cfb';
 import { isNumbersOnly } from '../count/words.ts';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
-import { readWhole } from '../io.ts';
+import { readWhole, textDecoder } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { collapseSpace } from '../normalize.ts';
@@ -39,7 +39,7 @@ export function stream(cfb: CFB$Container, name: string): Buffer | undefined {
   return Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
 }
 
-const cp1252 = new TextDecoder('windows-1252');
+const cp1252 = textDecoder('windows-1252');
 const utf16 = new TextDecoder('utf-16le');
 
 // ---------------------------------------------------------------- Word 97–2003
