@@ -125,8 +125,8 @@ export async function* readTmx(
   /** Units opened so far and the line of the last one, to name a unit in an error. */
   let units = 0;
   let unitLine = 0;
-  /** Whether the parser reported anything while the last piece was fed to it. */
-  let heard = false;
+  /** Whether the parser reported anything while the last piece was fed to it (set before each piece). */
+  let heard: boolean;
   const maxDepth = options.maxDepth ?? 64;
   const tooLong = () =>
     new AnalysisError(ErrorKeys.unitTooLong, {

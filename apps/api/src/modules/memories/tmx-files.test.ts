@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { customers, departments, languages, tmImports, tmUnits } from '../../db/schema/index.ts';
+import { tmImports, tmUnits } from '../../db/schema/index.ts';
+import { orderDraft, pricingIds } from '../../../test/pricing-fixtures.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -14,10 +15,10 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens.admin = await login(t.app, DEMO.admin);
   tokens.acmeUser = await login(t.app, DEMO.acmeUser);
-  const db = t.database.db;
-  acme = (await db.select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
-  marketing = (await db.select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
-  for (const l of await db.select().from(languages)) lang[l.iso_code] = l.id;
+  const ids = await pricingIds(t);
+  Object.assign(lang, ids.lang);
+  acme = ids.acmeId;
+  marketing = ids.marketing;
   await t.app.jobs.start();
 });
 afterAll(() => t.close());
@@ -44,26 +45,17 @@ async function forgetPair() {
   await call(t.app, 'DELETE', `/api/customers/${acme}/memories/en/es`, { token: tokens.admin });
 }
 
-/** A quote of `files` for Acme into Spanish: the word counts of its first file once analysed. */
-async function quote(files: Record<string, string>) {
-  const form = await multipart(
-    {
-      description: 'Memory markup',
-      department: String(marketing),
-      source_language: String(lang.en),
-      'target_languages[]': [String(lang.es)],
-      translation_type: '1',
-    },
-    Object.entries(files).map(([name, content]) => ({ name, content })),
-  );
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
-    token: tokens.acmeUser,
-    body: form.payload,
-    headers: form.headers,
+/** A quote of one file for Acme into Spanish: its word counts once analysed. */
+async function quote(name: string, content: string) {
+  const id = await orderDraft(t, {
+    token: tokens.acmeUser!,
+    department: marketing,
+    source: lang.en!,
+    targets: [lang.es!],
+    description: 'Memory markup',
+    file: { name, content },
   });
-  expect(res.status).toBe(201);
-  await t.app.jobs.idle();
-  const task = await call(t.app, 'GET', `/api/task/${res.json.data.id}`, { token: tokens.admin });
+  const task = await call(t.app, 'GET', `/api/task/${id}`, { token: tokens.admin });
   return task.json.data.source_files[0].word_count[0] as Record<string, number>;
 }
 
@@ -184,7 +176,7 @@ ${HELP.map(([en, es]) => `<tu><tuv xml:lang="en"><seg>${esc(en)}</seg></tuv><tuv
     const page = `<!DOCTYPE html><html><body>
       <p>To insert a field, choose <em>Insert - Field</em> and select the field you want.</p>
       <p>Fields are updated when you open the document or press <kbd>F9</kbd>.</p></body></html>`;
-    const counts = await quote({ 'fields.html': page });
+    const counts = await quote('fields.html', page);
     expect(counts.total_words).toBe(24);
     expect(counts.percent101).toBe(24);
   });
@@ -193,12 +185,12 @@ ${HELP.map(([en, es]) => `<tu><tuv xml:lang="en"><seg>${esc(en)}</seg></tuv><tuv
     const page = `<!DOCTYPE html><html><body>
       <p>To insert a field, choose <em>Insert&nbsp;-&nbsp;Field</em> and select the field you want.</p>
       <p>Fields are updated when you open the document or press <kbd>F9</kbd>.</p></body></html>`;
-    const counts = await quote({ 'fields.html': page });
+    const counts = await quote('fields.html', page);
     expect(counts).toMatchObject({ total_words: 24, percent101: 11, percent100: 13 });
-    const text = await quote({
-      'fields.txt':
-        'To insert a field, choose Insert - Field and select the field you want.\nFields are updated when you open the document or press  F9.',
-    });
+    const text = await quote(
+      'fields.txt',
+      'To insert a field, choose Insert - Field and select the field you want.\nFields are updated when you open the document or press  F9.',
+    );
     expect(text).toMatchObject({ total_words: 24, percent101: 13, percent100: 11 });
     await forgetPair();
   });
