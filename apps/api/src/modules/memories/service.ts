@@ -10,6 +10,7 @@ import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds, type Feed } from './feed.ts';
+export { readOldSourcesAgain } from './renormalise.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
 export interface ReceivedTmx {
