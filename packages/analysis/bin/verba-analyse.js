@@ -7,5 +7,6 @@ if (!existsSync(cli)) {
   process.stderr.write('verba-analyse is not built: run `npm run build -w packages/analysis` first.\n');
   process.exit(2);
 }
-const { main } = await import(cli.href);
+const { main, removeScratchOnExit } = await import(cli.href);
+removeScratchOnExit();
 process.exitCode = await main(process.argv.slice(2));

@@ -5,6 +5,7 @@ import { bandNames } from './bands.ts';
 import { analyseTask } from './task.ts';
 import type { TaskResult, TargetBands } from './task.ts';
 import { AnalysisError, ErrorKeys } from './errors.ts';
+import { removeScratchSync } from './io.ts';
 import type { InMemoryTranslationMemory } from './tm/memory.ts';
 
 const USAGE = `Usage: verba-analyse FILES... --source en --target es,fr [--tmx memory.tmx] [--json]
@@ -17,6 +18,19 @@ Prints, per file and target language, the GMX-V word count split into match band
   --tmx          translation memory to match against (may be repeated; one per target is fine)
   --json         print the full result as JSON
   --help, -h     this text`;
+
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * For the command-line process: spooled copies of the input (the scratch folders in TMPDIR) are
+ * removed however it ends: normally, by an error, or by SIGINT, SIGTERM or SIGHUP, which end it at
+ * once with the shell's code for the signal (128 + its number).
+ */
+export function removeScratchOnExit(): void {
+  process.on('exit', removeScratchSync);
+  for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES))
+    process.once(signal, () => process.exit(code));
+}
 
 export async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -79,6 +93,12 @@ const TMX_PROBLEMS: Record<string, string> = {
   [ErrorKeys.aborted]: 'reading was interrupted',
 };
 
+function tmxProblem(err: AnalysisError): string {
+  if (err.key !== ErrorKeys.unitTooLong) return TMX_PROBLEMS[err.key] ?? err.key;
+  const { unit, line, limit } = err.params ?? {};
+  return `its unit ${String(unit)} (line ${String(line)}) is longer than ${String(limit)} characters`;
+}
+
 /** The memories of the --tmx files, one per target; a file that cannot be read is a usage error. */
 async function loadMemories(
   paths: string[],
@@ -102,7 +122,7 @@ async function loadMemories(
         const code = (err as NodeJS.ErrnoException).code;
         const why =
           err instanceof AnalysisError
-            ? (TMX_PROBLEMS[err.key] ?? err.key)
+            ? tmxProblem(err)
             : code === 'ENOENT'
               ? 'no such file'
               : code === 'EISDIR'

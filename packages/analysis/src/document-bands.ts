@@ -63,7 +63,8 @@ export class DocumentBands {
       this.keys.add(key);
       this.segments++;
       if (keep) {
-        this.spool.push({ text: normalized, words, characters, repetition });
+        // As read (spacing kept): a memory unit spaced otherwise is a 100 % match, not 101 %.
+        this.spool.push({ text: s, words, characters, repetition });
       } else {
         for (const acc of this.accumulators)
           acc.add(repetition ? 'repetitions' : 'no_match', words, characters);

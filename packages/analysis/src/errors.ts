@@ -15,6 +15,8 @@ export const ErrorKeys = {
   aborted: 'analysis.errors.aborted',
   readFailed: 'analysis.errors.read_failed',
   internal: 'analysis.errors.internal',
+  /** A translation-memory unit longer than a unit may be (params: `unit`, `line`, `limit`). */
+  unitTooLong: 'analysis.errors.unit_too_long',
 } as const;
 
 export type ErrorKey = (typeof ErrorKeys)[keyof typeof ErrorKeys];

@@ -18,7 +18,8 @@ export { countWords, countCharacters, gmxvFactors, isNumbersOnly } from './count
 export type { WordCount } from './count/words.ts';
 export { bandFor, bandNames, BandAccumulator } from './bands.ts';
 export type { BandName, Bands } from './bands.ts';
-export { readTmx } from './tm/tmx.ts';
+export { MAX_TMX_UNIT_CHARS, readTmx } from './tm/tmx.ts';
+export { memorySource } from './tm/memory-source.ts';
 export type { ReadTmxOptions, TmxUnit } from './tm/tmx.ts';
 export { readXliffPairs } from './tm/xliff.ts';
 export type { ReadXliffOptions } from './tm/xliff.ts';
@@ -26,7 +27,7 @@ export { InMemoryTranslationMemory } from './tm/memory.ts';
 export type { TmUnit } from './tm/memory.ts';
 export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';
 export type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './tm/types.ts';
-export { contextHash, normalizeSegment } from './normalize.ts';
+export { collapseSpace, contextHash, normalizeSegment } from './normalize.ts';
 export { inlineTag } from './inline.ts';
 export { defaultLimits, resolveLimits } from './limits.ts';
 export type { AnalysisLimits } from './limits.ts';

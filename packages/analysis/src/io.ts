@@ -1,10 +1,22 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AnalysisError, ErrorKeys } from './errors.ts';
+
+/** Scratch folders of this process not yet disposed (see `removeScratchSync`). */
+const liveScratch = new Set<string>();
+
+/**
+ * Removes every scratch folder of this process at once, synchronously: for a process that is
+ * ending (a signal, `process.exit`) and cannot wait for the tasks to dispose of theirs.
+ */
+export function removeScratchSync(): void {
+  for (const dir of liveScratch) rmSync(dir, { recursive: true, force: true });
+  liveScratch.clear();
+}
 
 /** A scratch folder for one task; every spooled file lives here and is removed at the end. */
 export class Scratch {
@@ -13,7 +25,10 @@ export class Scratch {
   private files: string[] = [];
 
   async file(suffix = ''): Promise<string> {
-    this.dir ??= await mkdtemp(join(tmpdir(), 'verba-analysis-'));
+    if (!this.dir) {
+      this.dir = await mkdtemp(join(tmpdir(), 'verba-analysis-'));
+      liveScratch.add(this.dir);
+    }
     this.counter++;
     const path = join(this.dir, `${this.counter}${suffix.replace(/[^a-z0-9.]/gi, '')}`);
     this.files.push(path);
@@ -28,8 +43,11 @@ export class Scratch {
   }
 
   async dispose(): Promise<void> {
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    const dir = this.dir;
     this.dir = undefined;
+    if (!dir) return;
+    await rm(dir, { recursive: true, force: true });
+    liveScratch.delete(dir);
   }
 }
 
@@ -177,6 +195,24 @@ export function throwIfAborted(signal: AbortSignal): void {
   }
 }
 
+// Windows-1252 at 0x80–0x9F (Node 20's TextDecoder decodes that range as Latin-1 C1 controls).
+const CP1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+const C1_RE = /[\u0080-\u009F]/g;
+
+/** A text decoder; the only way text is decoded here, so that Windows-1252 is decoded in full. */
+export function textDecoder(encoding: TextEncodingName): {
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
+} {
+  const decoder = new TextDecoder(encoding);
+  if (decoder.encoding !== 'windows-1252') return decoder;
+  return {
+    decode: (bytes, options) =>
+      decoder.decode(bytes, options).replace(C1_RE, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] as string),
+  };
+}
+
 /** A WHATWG encoding label that `TextDecoder` accepts ('utf-8', 'shift_jis', 'windows-1252', ...). */
 export type TextEncodingName = string;
 
@@ -222,6 +258,38 @@ export function sniffEncoding(head: Buffer): { encoding: TextEncodingName; bom: 
   }
 }
 
+/**
+ * Decodes a stream of bytes as text in the encoding its head shows (`sniffEncoding`: a byte-order
+ * mark, else the XML declaration's or HTML meta's encoding, else UTF-8 when valid, else
+ * Windows-1252); the byte-order mark is dropped. String chunks pass as they are.
+ */
+export async function* decodeStream(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  let decoder: ReturnType<typeof textDecoder> | undefined;
+  let head: Buffer[] = [];
+  let headBytes = 0;
+  const start = () => textDecoder(sniffEncoding(Buffer.concat(head)).encoding);
+  for await (let chunk of input) {
+    if (typeof chunk === 'string') {
+      yield chunk;
+      continue;
+    }
+    if (!decoder) {
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < 4096) continue;
+      decoder = start();
+      chunk = Buffer.concat(head);
+      head = [];
+    }
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  if (!decoder && headBytes === 0) return;
+  decoder ??= start();
+  const tail = decoder.decode(Buffer.concat(head));
+  if (tail) yield tail;
+}
+
 /** Streams a text file as decoded string chunks, checking the abort signal between chunks. */
 export async function* readTextChunks(
   path: Source,
@@ -230,7 +298,7 @@ export async function* readTextChunks(
 ): AsyncGenerator<string> {
   const head = await readHead(path, 4096);
   const { encoding, bom } = encodingHint ? { encoding: encodingHint, bom: 0 } : sniffEncoding(head);
-  const decoder = new TextDecoder(encoding, { ignoreBOM: false });
+  const decoder = textDecoder(encoding);
   const stream = openSource(path, bom);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
 
+const BREAKING_SPACE_RE = /[ \t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/**
+ * Text as a markup format lays it out: each run of spaces, tabs and line breaks is one space, and
+ * none at either end. No-break and other fixed-width spaces (U+00A0, U+202F, U+2007…) are kept:
+ * they are characters a translation has to keep, so a segment with one is not identical, for an
+ * in-context match, to a memory unit with a plain space (ADR 0028).
+ */
+export function collapseSpace(text: string): string {
+  return text.replace(BREAKING_SPACE_RE, ' ').trim();
+}
+
 /** The form of a source segment used for repetitions and exact matches: whitespace collapsed. */
 export function normalizeSegment(text: string): string {
   return SPACE_RUN_RE.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();

@@ -78,7 +78,16 @@ describe('verba-analyse', () => {
       () => join(dir, 'laughs.tmx'),
       /cannot use --tmx .*laughs\.tmx: it declares XML entities/,
     ],
+    [
+      'runaway unit',
+      () => join(dir, 'long.tmx'),
+      /cannot use --tmx .*long\.tmx: its unit 2 \(line 3\) is longer than 65536 characters/,
+    ],
   ])('a %s --tmx file is a clear message and exit code 2, no stack trace', async (_what, path, message) => {
+    await writeFile(
+      join(dir, 'long.tmx'),
+      `<tmx version="1.4"><header srclang="en"/><body>\n<tu><tuv xml:lang="en"><seg>Short.</seg></tuv></tu>\n<tu><tuv xml:lang="en"><seg>${'long '.repeat(14_000)}</seg></tuv></tu></body></tmx>`,
+    );
     await writeFile(join(dir, 'garbage.tmx'), Buffer.from([0x50, 0x4b, 3, 4, 0xff, 0, 0x3c, 0x3c, 0x3e]));
     await writeFile(
       join(dir, 'laughs.tmx'),

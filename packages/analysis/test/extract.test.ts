@@ -15,6 +15,9 @@ describe('plain text formats', () => {
     expect((await paragraphsOf('a.txt', utf16)).paragraphs).toEqual(['Olá mundo', 'adeus']);
     const latin = Buffer.from('caf\xe9 cr\xe8me', 'latin1');
     expect((await paragraphsOf('a.txt', latin)).paragraphs).toEqual(['café crème']);
+    // 0x80–0x9F are Windows-1252's € “ ” – (Node 20's own decoder reads them as C1 controls)
+    const cp1252 = Buffer.from([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x96, 0x20, 0x35, 0x20, 0x80]);
+    expect((await paragraphsOf('a.txt', cp1252)).paragraphs).toEqual(['\u201CCafé\u201D \u2013 5 \u20AC']);
   });
 
   it('srt: skips cue numbers and timecodes, joins cue lines, drops formatting tags', async () => {

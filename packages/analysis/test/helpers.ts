@@ -100,11 +100,18 @@ export function odf(
   body: string,
   styles = '',
   manifest = '',
+  /** The content of `office:meta` in meta.xml (`<dc:title>…</dc:title>`); no meta.xml when empty. */
+  meta = '',
 ): Uint8Array {
   return zip(
     {
       mimetype: `application/vnd.oasis.opendocument.${kind}`,
       'META-INF/manifest.xml': `<manifest:manifest xmlns:manifest="m">${manifest}</manifest:manifest>`,
+      ...(meta
+        ? {
+            'meta.xml': `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODF_NS} xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"><office:meta>${meta}</office:meta></office:document-meta>`,
+          }
+        : {}),
       'content.xml': `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS}><office:body>${body}</office:body></office:document-content>`,
       ...(styles
         ? { 'styles.xml': `<office:document-styles ${ODF_NS}>${styles}</office:document-styles>` }

@@ -26,7 +26,12 @@ export interface WordCount {
 }
 
 const LOGO = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\u30FC`;
-const WORD_CHAR = String.raw`[[\p{L}\p{M}\p{N}\p{Pc}]--[${LOGO}]]`;
+// A word starts with a letter, digit or connector; marks, format characters and joiners (UAX #29
+// Extend, Format, ZWJ) continue it but never start one (WB4: they belong to the character before,
+// so the variation selector of `✔️` or the tone of `👍🏽` makes no word of an emoji).
+const WORD_START = String.raw`[[\p{L}\p{N}\p{Pc}]--[${LOGO}]]`;
+const EXTEND = String.raw`[[\p{M}\p{Cf}]--[\u200B]]`;
+const WORD_CHAR = String.raw`(?:${WORD_START}|${EXTEND})`;
 const LETTER = String.raw`[\p{L}--[${LOGO}]]`;
 // UAX #29 MidLetter, MidNumLet and Single_Quote (join letters, WB6/7)
 const MID_LETTER = String.raw`[:\u00B7\u0387\u055F\u05F4\u2027\uFE13\uFE55\uFF1A.\u2018\u2019\u2024\uFE52\uFF07\uFF0E']`;
@@ -38,7 +43,7 @@ const JOIN = String.raw`(?:(?<=[\p{L}\p{M}])${MID_LETTER}(?=${LETTER})|(?<=\p{N}
 
 const TOKEN_SOURCES = [
   // a word: word characters joined by the UAX #29 and GMX-V joiners
-  String.raw`(?:${WORD_CHAR}+(?:${JOIN}${WORD_CHAR}+)*)`,
+  String.raw`(?:${WORD_START}${WORD_CHAR}*(?:${JOIN}${WORD_START}${WORD_CHAR}*)*)`,
   // a single logographic character
   String.raw`([${LOGO}])`,
 ];

@@ -1,6 +1,7 @@
 import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder, parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const XE_RE = /^\s*XE\s+(?:"([^"]*)"|(\S+))(?:.*?\\t\s+"([^"]*)")?/i;
 
@@ -9,10 +10,10 @@ function emitIndexEntry(code: string, emit: (p: string) => void): void {
   const m = XE_RE.exec(code);
   if (!m) return;
   for (const level of (m[1] ?? m[2] ?? '').split(':')) {
-    const t = level.replace(/\s+/g, ' ').trim();
+    const t = collapseSpace(level);
     if (t) emit(t);
   }
-  const see = m[3]?.replace(/\s+/g, ' ').trim();
+  const see = m[3] === undefined ? undefined : collapseSpace(m[3]);
   if (see) emit(see);
 }
 
@@ -117,7 +118,7 @@ async function extractWordPart(
             break;
           case 'wp:docPr':
           case 'pic:cNvPr':
-            if (attrs.descr?.trim()) ctx.emit(attrs.descr.replace(/\s+/g, ' ').trim());
+            if (attrs.descr?.trim()) ctx.emit(collapseSpace(attrs.descr));
             break;
         }
       },

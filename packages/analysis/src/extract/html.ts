@@ -3,6 +3,7 @@ import { readTextChunks } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const SKIP = new Set([
   'script',
@@ -111,7 +112,7 @@ export async function extractHtml(path: Source, ctx: ExtractContext): Promise<vo
         for (const a of TEXT_ATTRIBUTES) {
           const v = attrs[a];
           if (v && v.trim() && !(a === 'label' && name !== 'option' && name !== 'track'))
-            ctx.emit(v.replace(/\s+/g, ' ').trim());
+            ctx.emit(collapseSpace(v));
         }
         if (name === 'input' && /^(?:submit|button|reset)$/i.test(attrs.type ?? '') && attrs.value)
           ctx.emit(attrs.value.trim());

@@ -1,6 +1,7 @@
 import { readTextChunks } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const CHAR_TEXT: Record<string, string> = {
   Tab: ' ',
@@ -33,7 +34,7 @@ export async function extractMif(path: Source, ctx: ExtractContext): Promise<voi
   let hex = '';
   const inParaLine = () => stack[stack.length - 1] === 'String' && stack[stack.length - 2] === 'ParaLine';
   const flush = () => {
-    const p = para.join('').replace(/\s+/g, ' ').trim();
+    const p = collapseSpace(para.join(''));
     para = [];
     if (p) ctx.emit(p);
   };

@@ -3,6 +3,7 @@ import { AnalysisError, ErrorKeys } from '../errors.ts';
 import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder, parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const SKIP = new Set([
   'text:tracked-changes',
@@ -22,7 +23,8 @@ const SKIP = new Set([
 const PARAGRAPHS = new Set(['text:p', 'text:h', 'math:mtext', 'svg:title', 'svg:desc']);
 
 /**
- * OpenDocument (.odt .ods .odp .odf and others): paragraphs and headings of the body, notes,
+ * OpenDocument (.odt .ods .odp .odf and others): the document's title (`meta.xml` `dc:title`, first,
+ * as OmegaT counts it: a client sees it in the file's properties and window title), paragraphs and headings of the body, notes,
  * comments, alphabetical index entries, alt text and the headers and footers of the master pages. Tracked deletions, field
  * values such as page numbers, and spreadsheet cells whose value is not a string do not count.
  * Encrypted documents are reported as such.
@@ -33,10 +35,38 @@ export async function extractOdf(zip: ZipArchive, ctx: ExtractContext): Promise<
     const text = (await zip.readSmall(manifest)).toString('utf8');
     if (/encryption-data/.test(text)) throw new AnalysisError(ErrorKeys.encrypted);
   }
+  const meta = zip.get('meta.xml');
+  if (meta) await extractTitle(zip, meta, ctx);
   const content = zip.get('content.xml');
   if (content) await extractOdfPart(zip, content, ctx, false);
   const styles = zip.get('styles.xml');
   if (styles) await extractOdfPart(zip, styles, ctx, true);
+}
+
+/** The title of the document's metadata, as its first paragraph. */
+async function extractTitle(
+  zip: ZipArchive,
+  part: NonNullable<ReturnType<ZipArchive['get']>>,
+  ctx: ExtractContext,
+): Promise<void> {
+  let title: ParagraphBuilder | undefined;
+  await parseXml(
+    await zip.openStream(part),
+    {
+      open(name) {
+        if (name === 'dc:title') title = new ParagraphBuilder(ctx.emit);
+      },
+      close(name) {
+        if (name !== 'dc:title') return;
+        title?.flush();
+        title = undefined;
+      },
+      text(t) {
+        title?.text(t);
+      },
+    },
+    { signal: ctx.signal, maxDepth: ctx.limits.maxXmlDepth },
+  );
 }
 
 async function extractOdfPart(
@@ -65,7 +95,7 @@ async function extractOdfPart(
         if (name === 'text:alphabetical-index-mark' || name === 'text:alphabetical-index-mark-start') {
           // index entries: the point mark's text and the keys of either kind are translatable
           for (const a of ['text:string-value', 'text:key1', 'text:key2']) {
-            const v = attrs[a]?.replace(/\s+/g, ' ').trim();
+            const v = collapseSpace(attrs[a] ?? '');
             if (v) ctx.emit(v);
           }
           return;

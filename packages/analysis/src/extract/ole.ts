@@ -2,9 +2,10 @@ import CFB from 'cfb';
 import type { CFB$Container } from 'cfb';
 import { isNumbersOnly } from '../count/words.ts';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
-import { readWhole } from '../io.ts';
+import { readWhole, textDecoder } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
+import { collapseSpace } from '../normalize.ts';
 
 export type OleKind = 'doc' | 'xls' | 'ppt' | 'encrypted' | 'unknown';
 
@@ -38,7 +39,7 @@ export function stream(cfb: CFB$Container, name: string): Buffer | undefined {
   return Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
 }
 
-const cp1252 = new TextDecoder('windows-1252');
+const cp1252 = textDecoder('windows-1252');
 const utf16 = new TextDecoder('utf-16le');
 
 // ---------------------------------------------------------------- Word 97–2003
@@ -99,7 +100,7 @@ function emitWordText(text: string, ctx: ExtractContext): void {
   const fields: boolean[] = []; // true while in the field's code part
   let para: string[] = [];
   const flush = () => {
-    const p = para.join('').replace(/\s+/g, ' ').trim();
+    const p = collapseSpace(para.join(''));
     para = [];
     if (p) ctx.emit(p);
   };
@@ -148,7 +149,7 @@ export function extractXls(ole: OleFile, ctx: ExtractContext): void {
   const wb = stream(ole.cfb, 'Workbook') ?? stream(ole.cfb, 'Book');
   if (!wb) throw new AnalysisError(ErrorKeys.corruptFile);
   const emitCell = (s: string) => {
-    const t = s.replace(/\s+/g, ' ').trim();
+    const t = collapseSpace(s);
     if (t && !isNumbersOnly(t)) ctx.emit(t);
   };
   let biff8 = true;
@@ -272,7 +273,7 @@ export function extractPpt(ole: OleFile, ctx: ExtractContext): void {
   if (!doc) throw new AnalysisError(ErrorKeys.corruptFile);
   const emitText = (t: string) => {
     for (const p of t.split(/[\r\n]/)) {
-      const s = p.replace(/\s/g, ' ').replace(/\s+/g, ' ').trim();
+      const s = collapseSpace(p);
       if (s && s !== '*') ctx.emit(s);
     }
   };

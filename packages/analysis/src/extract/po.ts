@@ -1,6 +1,8 @@
 import { readLines } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
+import { collapseSpace } from '../normalize.ts';
+import { withoutTagText } from '../markup-text.ts';
 
 const ESCAPES: Record<string, string> = {
   n: '\n',
@@ -20,14 +22,9 @@ function unquote(s: string): string {
   return (m[1] ?? '').replace(/\\(.)/g, (_all, c: string) => ESCAPES[c] ?? c);
 }
 
-// The markup translate-toolkit removes before counting (html2po and similar tools leave HTML tags in msgids).
-const BR_RE = /<br\s*?\/?>/g;
-const TAG_RE = /<[\p{L}\p{N}_.:]+(?:\s(?:[\p{L}\p{N}_.:]+=(?:".*?"|'.*?'))?)*\/?>|<\/[\p{L}\p{N}_.]+>/gu;
-
 /** A msgid as translate-toolkit's pocount reads it: `<br>` is a line break, HTML/XML tags are markup. */
 export function poText(msgid: string): string {
-  const t = msgid.includes('<') ? msgid.replace(BR_RE, '\n').replace(TAG_RE, '') : msgid;
-  return t.replace(/\s+/g, ' ').trim();
+  return collapseSpace(withoutTagText(msgid));
 }
 
 interface Entry {

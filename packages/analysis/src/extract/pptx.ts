@@ -1,6 +1,7 @@
 import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { ParagraphBuilder, parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 /**
  * PowerPoint (.pptx): slide text, tables, alt text and speaker notes, in slide order. Slide
@@ -36,7 +37,7 @@ export async function extractDrawingML(
         if (name === 'a:p' || name === 'p:text') builders.push(new ParagraphBuilder(ctx.emit));
         if (name === 'a:t' || name === 'p:text') inText = true;
         if (name === 'a:br') builders[builders.length - 1]?.text(' ');
-        else if (name === 'p:cNvPr' && attrs.descr?.trim()) ctx.emit(attrs.descr.replace(/\s+/g, ' ').trim());
+        else if (name === 'p:cNvPr' && attrs.descr?.trim()) ctx.emit(collapseSpace(attrs.descr));
       },
       close(name) {
         if (skipDepth > 0) {

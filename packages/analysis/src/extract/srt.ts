@@ -1,6 +1,7 @@
 import { readLines } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
+import { collapseSpace } from '../normalize.ts';
 
 const INDEX_RE = /^\d+$/;
 const TIMECODE_RE = /^\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}/;
@@ -10,7 +11,7 @@ const FORMAT_TAG_RE = /<\/?[a-z][^>]*>|\{\\[^}]*\}/gi;
 export async function extractSrt(path: Source, ctx: ExtractContext): Promise<void> {
   let cue: string[] = [];
   const flush = () => {
-    const text = cue.join(' ').replace(FORMAT_TAG_RE, '').replace(/\s+/g, ' ').trim();
+    const text = collapseSpace(cue.join(' ').replace(FORMAT_TAG_RE, ''));
     if (text) ctx.emit(text);
     cue = [];
   };

@@ -3,6 +3,7 @@ import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { INLINE_CODE_NAMES, inlineTag } from '../inline.ts';
 import { localName, parseXml, type Attributes, type XmlHandlers } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 /** Inline elements whose content is native code (counts zero). */
 const CODE_ELEMENTS = new Set(['bpt', 'ept', 'it', 'ph', 'sub-code', 'originalData', 'data']);
@@ -34,7 +35,7 @@ class InlineText {
   }
 
   toString(): string {
-    return this.parts.join('').replace(/\s+/g, ' ').trim();
+    return collapseSpace(this.parts.join(''));
   }
 }
 

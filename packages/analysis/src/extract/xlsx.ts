@@ -2,6 +2,7 @@ import { isNumbersOnly } from '../count/words.ts';
 import type { ZipArchive } from '../zip/archive.ts';
 import type { ExtractContext } from './context.ts';
 import { parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 /**
  * Excel (.xlsx): every cell holding text (shared or inline strings), in sheet order, and cell
@@ -41,7 +42,7 @@ export async function extractXlsx(zip: ZipArchive, ctx: ExtractContext): Promise
     );
   }
   const emitCell = (text: string) => {
-    const t = text.replace(/\s+/g, ' ').trim();
+    const t = collapseSpace(text);
     if (t && !isNumbersOnly(t)) ctx.emit(t);
   };
   for (const sheet of zip.find(/^xl\/worksheets\/sheet\d*\.xml$/)) {

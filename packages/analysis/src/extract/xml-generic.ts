@@ -2,6 +2,7 @@ import { openSource, readHead, sniffEncoding } from '../io.ts';
 import type { Source } from '../io.ts';
 import type { ExtractContext } from './context.ts';
 import { localName, ParagraphBuilder, parseXml } from './xml.ts';
+import { collapseSpace } from '../normalize.ts';
 
 /** DITA (and DocBook-like) inline elements: they continue the paragraph around them. */
 const INLINE = new Set([
@@ -94,7 +95,7 @@ export async function extractXmlGeneric(path: Source, ctx: ExtractContext): Prom
         if (skipDepth > 0) return;
         for (const a of TEXT_ATTRIBUTES) {
           const v = attrs[a];
-          if (v && v.trim()) ctx.emit(v.replace(/\s+/g, ' ').trim());
+          if (v && v.trim()) ctx.emit(collapseSpace(v));
         }
         if (ln === 'fn') {
           builders.push(new ParagraphBuilder(ctx.emit));

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { AnalysisError, ErrorKeys } from '../errors.ts';
 import { cutAtWhitespace, PARAGRAPH_CAP, throwIfAborted } from '../io.ts';
 import type { TextEncodingName } from '../io.ts';
+import { collapseSpace } from '../normalize.ts';
 
 export type Attributes = Record<string, string>;
 
@@ -118,7 +119,7 @@ export class ParagraphBuilder {
       let all = this.parts.join('');
       while (all.length > PARAGRAPH_CAP) {
         const cut = cutAtWhitespace(all, PARAGRAPH_CAP);
-        const head = all.slice(0, cut).replace(/\s+/g, ' ').trim();
+        const head = collapseSpace(all.slice(0, cut));
         if (head) this.emit(head);
         all = all.slice(cut);
       }
@@ -129,7 +130,7 @@ export class ParagraphBuilder {
 
   flush(): void {
     if (this.parts.length === 0) return;
-    const p = this.parts.join('').replace(/\s+/g, ' ').trim();
+    const p = collapseSpace(this.parts.join(''));
     this.parts = [];
     this.length = 0;
     if (p) this.emit(p);

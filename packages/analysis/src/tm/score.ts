@@ -67,14 +67,24 @@ function nearlyIdentical(a: string, b: string): number {
   return Math.max(95, Math.min(99, score));
 }
 
-/** The score including context: 101 when the text is identical and both neighbours match. */
+/**
+ * The score including context: 101 when the text is identical, spacing included, and both
+ * neighbours match. Texts that differ only in spacing (a double space, a no-break space, a trailing
+ * space) score 100, never 101: the unit's translation has the other spacing (ADR 0028).
+ */
 export function matchScore(query: TmQuery, candidate: TmCandidate): number {
   return matchPrepared(query, prepare(query.text), candidate);
 }
 
 function matchPrepared(query: TmQuery, prepared: Prepared, candidate: TmCandidate): number {
   const s = scorePrepared(prepared, candidate.source);
-  if (s === 100 && candidate.prevHash === query.prevHash && candidate.nextHash === query.nextHash) return 101;
+  if (
+    s === 100 &&
+    candidate.source === query.text &&
+    candidate.prevHash === query.prevHash &&
+    candidate.nextHash === query.nextHash
+  )
+    return 101;
   return s;
 }
 

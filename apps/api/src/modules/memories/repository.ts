@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { languages, tmImports, tmUnits, users } from '../../db/schema/index.ts';
+import { languages, settings, tmImports, tmUnits, users } from '../../db/schema/index.ts';
 
 export type TmImportRow = typeof tmImports.$inferSelect;
 export interface Pair {
@@ -176,4 +176,79 @@ export async function deletePair(db: Db, pair: Pair): Promise<void> {
         ),
       );
   });
+}
+
+/** Settings key recording that stored sources were read again the way imports now read them. */
+const SOURCES_READ_KEY = 'tm_unit_sources_read';
+
+export async function sourcesReadAgain(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SOURCES_READ_KEY));
+  return row !== undefined;
+}
+
+export async function markSourcesReadAgain(db: Db, version: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: SOURCES_READ_KEY, value: version })
+    .onConflictDoUpdate({ target: settings.key, set: { value: version } });
+}
+
+/**
+ * The groups of units fed together whose sources came from TMX files: TMX imports, deliveries of a
+ * `.tmx`, and units older than the record of feeds (`import_id` null). Delivered XLIFF keeps its codes.
+ */
+export async function tmxFeeds(db: Db): Promise<(number | null)[]> {
+  const feeds = await db
+    .select({ id: tmImports.id })
+    .from(tmImports)
+    .where(or(eq(tmImports.origin, 'TMX'), sql`${tmImports.file_name} ~* '[.]tmx$'`))
+    .orderBy(asc(tmImports.id));
+  const [unrecorded] = await db
+    .select({ id: tmUnits.id })
+    .from(tmUnits)
+    .where(isNull(tmUnits.import_id))
+    .limit(1);
+  return [...feeds.map((f) => f.id), ...(unrecorded ? [null] : [])];
+}
+
+/** A page of all units in id order, after `afterId`: what reading a source again needs. */
+export async function unitsPage(db: Db, afterId: number, limit: number) {
+  return db
+    .select({
+      id: tmUnits.id,
+      feed: tmUnits.import_id,
+      source: tmUnits.source_text,
+      hash: tmUnits.source_hash,
+    })
+    .from(tmUnits)
+    .where(gt(tmUnits.id, afterId))
+    .orderBy(asc(tmUnits.id))
+    .limit(limit);
+}
+
+/**
+ * Rewrites sources of a feed, and the context hashes its units hold of them: a neighbour's hash is
+ * the hash of its text, so each old hash becomes the new one among the units of the same feed fed
+ * beside them (a unit's neighbours were inserted at most one unit away from it, `from`–`to` holds them).
+ */
+export async function rewriteSources(
+  db: Db,
+  feed: number | null,
+  span: { from: number; to: number },
+  rows: { id: number; source: string; oldHash: string; hash: string }[],
+): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`
+    update tm_units t set source_text = u.source, source_hash = u.hash
+    from unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.source))}::text[],
+      ${sql.param(rows.map((r) => r.hash))}::text[]) as u(id, source, hash)
+    where t.id = u.id`);
+  const ofFeed = feed === null ? sql`t.import_id is null` : sql`t.import_id = ${feed}`;
+  const olds = sql.param(rows.map((r) => r.oldHash));
+  const news = sql.param(rows.map((r) => r.hash));
+  for (const column of [sql.raw('prev_hash'), sql.raw('next_hash')])
+    await db.execute(sql`
+      update tm_units t set ${column} = m.new
+      from (select distinct on (old) old, new from unnest(${olds}::text[], ${news}::text[]) as x(old, new)) m
+      where t.id between ${span.from} and ${span.to} and ${ofFeed} and t.${column} = m.old`);
 }

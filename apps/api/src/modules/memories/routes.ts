@@ -62,6 +62,9 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     const removed = await service.sweepUnfinishedFeeds(app.db);
     if (removed) app.log.warn({ removed }, 'removed translation-memory imports a crash left unfinished');
+    // Once per database: units imported before ADR 0028 read as imports now read them.
+    const rewritten = await service.readOldSourcesAgain(app.db);
+    if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
   });
 
   app.get(

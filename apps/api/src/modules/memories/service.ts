@@ -1,4 +1,4 @@
-import { AnalysisError, readTmx, type TmUnit } from '@verba/analysis';
+import { AnalysisError, ErrorKeys, readTmx, type TmUnit } from '@verba/analysis';
 import type { MemoryCountDto, MemoryImportDto } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
@@ -10,6 +10,7 @@ import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
+export { readOldSourcesAgain } from './renormalise.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
 export interface ReceivedTmx {
@@ -92,6 +93,16 @@ async function languagePair(deps: Deps, fields: Record<string, string>) {
   return { source: source.iso_code, target: target.iso_code, errors };
 }
 
+/** What is wrong with a TMX file the reader stopped on, as a field message. */
+function tmxProblem(err: AnalysisError): FieldMessages[string][number] {
+  if (err.key !== ErrorKeys.unitTooLong) return 'memories.tmx_invalid';
+  const { unit, line, limit } = err.params ?? {};
+  return {
+    key: 'memories.tmx_unit_too_long',
+    values: { unit: String(unit), line: String(line), limit: String(limit) },
+  };
+}
+
 /**
  * Imports a TMX file (already streamed to storage by the route) into a customer's memory for one
  * pair: parsed as a stream, inserted in batches. A file that is not valid TMX, or has no unit of
@@ -119,7 +130,7 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
         units,
       );
     } catch (err) {
-      if (err instanceof AnalysisError) throw invalid({ file: ['memories.tmx_invalid'] });
+      if (err instanceof AnalysisError) throw invalid({ file: [tmxProblem(err)] });
       throw err;
     }
     if (added === 0) throw invalid({ file: [{ key: 'memories.tmx_empty', values: { source, target } }] });
