@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const BIN = fileURLToPath(new URL('../bin/verba-analyse.js', import.meta.url));
 let dir = '';
 beforeAll(async () => {
+  // The command runs the compiled tool: build it as `npm run build -w packages/analysis` does.
+  execFileSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+  });
   dir = await mkdtemp(join(tmpdir(), 'verba-cli-signals-'));
 });
 afterAll(async () => {
