@@ -7,7 +7,7 @@ import { IconChevronDown, IconChevronRight, IconDownload, IconTrash, IconUpload 
 import { PRICE_LINES } from '@verba/contracts/pricing';
 import { useRemoveTranslationMutation } from '../../api/remove-translation.ts';
 import { useUploadTranslationMutation } from '../../api/upload-translation.ts';
-import { downloadFile } from '../../../../lib/download.ts';
+import { downloadSourceFile, downloadTranslatedFile } from '../../api/download-task-files.ts';
 import type { SourceFile, TaskDetail } from '../../api/types.ts';
 import { formatFileSize } from '../../../../lib/format.ts';
 import { useUiLocale } from '../../../../components/use-locale.ts';
@@ -108,12 +108,7 @@ export function SourceFilesTable({ task, staff }: { task: TaskDetail; staff: boo
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('detail.files.download', { name: file.file_name })}
-                      onClick={() =>
-                        void downloadFile(
-                          `/task/${task.id}/downloadSourceFile/${file.id}`,
-                          file.file_name,
-                        ).catch(() => undefined)
-                      }
+                      onClick={() => void downloadSourceFile(task.id, file).catch(() => undefined)}
                     >
                       <IconDownload size={18} aria-hidden />
                     </ActionIcon>
@@ -245,12 +240,7 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
                       size="compact-sm"
                       variant="light"
                       leftSection={<IconDownload size={14} aria-hidden />}
-                      onClick={() =>
-                        void downloadFile(
-                          `/task/${task.id}/downloadTranslatedFile/${item.id}`,
-                          item.file_name,
-                        ).catch(() => undefined)
-                      }
+                      onClick={() => void downloadTranslatedFile(task.id, item).catch(() => undefined)}
                     >
                       {item.file_name}
                     </Button>

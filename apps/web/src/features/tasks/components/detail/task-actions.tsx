@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { modals } from '../../../../components/modals/modal-store.ts';
 import { effectiveLocale } from '../../../../lib/locale.ts';
-import { downloadFile } from '../../../../lib/download.ts';
+import { downloadQuotePdf, downloadTranslationsZip } from '../../api/download-task-files.ts';
 import { submitGatewayForm } from '../../lib/submit-gateway-form.ts';
 import { useCancelTaskMutation } from '../../api/cancel-task.ts';
 import { useDeleteTaskMutation } from '../../api/delete-task.ts';
@@ -108,10 +108,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           loading={pdfBusy}
           onClick={() => {
             setPdfBusy(true);
-            downloadFile('/task/budget/pdf', `${task.code || task.id}.pdf`, {
-              method: 'POST',
-              body: { id: task.id, lang: effectiveLocale() },
-            })
+            downloadQuotePdf(task, effectiveLocale())
               .catch(() => undefined)
               .finally(() => setPdfBusy(false));
           }}
@@ -125,11 +122,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           variant="default"
           leftSection={<IconFileZip size={18} aria-hidden />}
           data-testid="translations-zip"
-          onClick={() =>
-            void downloadFile(`/task/${task.id}/translations.zip`, `${task.code || task.id}.zip`).catch(
-              () => undefined,
-            )
-          }
+          onClick={() => void downloadTranslationsZip(task).catch(() => undefined)}
         >
           {t('actions.translationsZip')}
         </Button>
