@@ -32,6 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** What each `/api` route declared, by `METHOD /api/path` (tests read it to find who is refused). */
+    routeAccess: ReadonlyMap<string, RouteAccess>;
+  }
 }
 
 /** Sent by the database on every change that can end a session (migration 0005, ADR 0005). */
@@ -48,12 +52,15 @@ const EXEMPT_PREFIXES = ['/api/docs'];
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
+  const routeAccess = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
     const config = route.config as { access?: RouteAccess } | undefined;
     if (!config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, config.access);
   });
 
   const sessions = new HeardChangesCache<CurrentUser>({
