@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
@@ -54,6 +54,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

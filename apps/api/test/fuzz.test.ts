@@ -10,6 +10,7 @@ import { call, createTestApp, DEMO, login, type TestApp } from './harness.ts';
 import { apiRoutes } from './api-routes.ts';
 import { buildFixtures, MATRIX_ROLES, type Fixtures, type MatrixRole } from './demo-fixtures.ts';
 import { signParameters } from './redsys-sign.ts';
+import { errorBodyProblem } from './error-bodies.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_2026);
 const PER_ROUTE = 24;
@@ -616,6 +617,7 @@ describe('fuzz', () => {
     const requests = buildRequests(apiRoutes(t.app), f);
     expect(requests.length).toBeGreaterThan(2_500);
     const unexpected: string[] = [];
+    const refusals: string[] = [];
     const known = new Map<string, number>();
     const statuses = new Map<number, number>();
     const started = Date.now();
@@ -629,6 +631,14 @@ describe('fuzz', () => {
         if (entry) known.set(entry.issue, (known.get(entry.issue) ?? 0) + 1);
         else unexpected.push(`${res.status} <- ${describeRequest(r)} => ${res.raw.body.slice(0, 200)}`);
       }
+      // Every refusal says why in the API's error shape, in the catalogue's words (DESIGN §4).
+      // (The sandbox bank is the bank's web page: it refuses with a page, as a bank does.)
+      const bankPage =
+        r.url.startsWith('/api/sandbox-bank') && /text\/html/.test(String(res.headers['content-type']));
+      if (res.status >= 400 && res.status < 500 && !bankPage) {
+        const problem = errorBodyProblem(res.raw.body);
+        if (problem) refusals.push(`${res.status} ${problem} <- ${describeRequest(r)}`);
+      }
       // A call that ended the caller's sessions: sign in again (if the account still may).
       const role = r.role;
       if (role !== 'anon' && res.status < 300 && /\/(logout|changePassword)\b/.test(r.url)) {
@@ -639,5 +649,6 @@ describe('fuzz', () => {
       `fuzz: ${requests.length} requests in ${Date.now() - started} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; known 5xx: ${JSON.stringify(Object.fromEntries(known))}`,
     );
     expect(unexpected).toEqual([]);
+    expect(refusals).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
 import { apiRoutes } from './api-routes.ts';
+import { errorBodyProblem, refusalBody } from './error-bodies.ts';
 import { invoiceFixtures } from './invoice-fixtures.ts';
 import {
   buildFixtures,
@@ -873,6 +874,14 @@ function satisfies(expected: Expect, status: number): boolean {
   return status === expected;
 }
 
+/** A refusal carries the documented body (DESIGN §4): 401 and 403 the catalogue's own words. */
+function refusalProblem(status: 401 | 403 | 404, rawBody: string): string | undefined {
+  const problem = errorBodyProblem(rawBody);
+  if (problem || status === 404) return problem;
+  const expected = JSON.stringify(refusalBody(status, 'en'));
+  return rawBody === expected ? undefined : `body ${rawBody.slice(0, 200)}, expected ${expected}`;
+}
+
 async function runRow(row: Row): Promise<string[]> {
   const failures: string[] = [];
   const method = row.route.split(' ')[0]!;
@@ -898,11 +907,14 @@ async function runRow(row: Row): Promise<string[]> {
         headers: req.headers,
         query: req.query,
       });
+      const who = tenant === f.globex ? `${role} on Globex's row` : role;
       if (!satisfies(expected, res.status)) {
-        const who = tenant === f.globex ? `${role} on Globex's row` : role;
         failures.push(
           `${who}: ${method} ${req.url} -> ${res.status}, expected ${expected} ${res.raw.body.slice(0, 200)}`,
         );
+      } else if (res.status === 401 || res.status === 403 || res.status === 404) {
+        const problem = refusalProblem(res.status, res.raw.body);
+        if (problem) failures.push(`${who}: ${method} ${req.url} -> ${res.status} ${problem}`);
       }
     }
   }

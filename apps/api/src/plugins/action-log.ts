@@ -21,27 +21,37 @@ export interface ActionLogEntry {
   userId?: number;
 }
 
+type RequestLog = Partial<ActionLogEntry> & { /** the call writes no row (see `unlogged`) */ skip?: boolean };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** What the action log row of this call says; set by the service when it knows more. */
-    actionLog: Partial<ActionLogEntry> & { /** the call writes no row (see `unlogged`) */ skip?: boolean };
+    actionLog: RequestLog;
   }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ENTRY = Symbol('actionLog');
+type WithEntry = FastifyRequest & { [ENTRY]?: RequestLog };
 
 /** Every successful mutating call writes one action log row (DESIGN §4). */
 export const actionLogPlugin = fp(async (app) => {
-  app.decorateRequest('actionLog', null as unknown as ActionLogEntry);
-  app.addHook('onRequest', async (request) => {
-    request.actionLog = {};
+  // Made on first use, so it exists whichever hook answered first: a call refused by an earlier
+  // onRequest hook (no session, wrong role, rate limit) still reaches onSend.
+  app.decorateRequest('actionLog', {
+    getter(this: WithEntry) {
+      return (this[ENTRY] ??= {});
+    },
+    setter(this: WithEntry, value: RequestLog) {
+      this[ENTRY] = value;
+    },
   });
   // Written before the reply leaves, so whoever got the answer finds the row.
   app.addHook('onSend', async (request, reply, payload) => {
     if (
+      reply.statusCode >= 400 ||
       !MUTATING.has(request.method) ||
       request.actionLog.skip ||
-      reply.statusCode >= 400 ||
       !request.routeOptions.url?.startsWith('/api')
     )
       return payload;

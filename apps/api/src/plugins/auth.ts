@@ -34,6 +34,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** What each `/api` route declared, by `METHOD /api/path` (tests read it to find who is refused). */
+    routeAccess: ReadonlyMap<string, RouteAccess>;
+  }
 }
 
 /** Sent by the database on every change that can end a session (migration 0005, ADR 0005). */
@@ -52,6 +56,8 @@ const EXEMPT_PREFIXES = ['/api/docs'];
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
+  const routeAccess = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
@@ -60,6 +66,7 @@ export const authPlugin = fp(async (app) => {
     if (!config?.access) throw new Error(`Route ${name} declares no access rule`);
     if (!route.schema?.response && !config.binary)
       throw new Error(`Route ${name} declares no response schema (mark a file or page route binary)`);
+    for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, config.access);
   });
 
   const sessions = new HeardChangesCache<CurrentUser>({

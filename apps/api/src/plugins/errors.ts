@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { issueField, issueMessage, type ApiErrorBody } from '@verba/contracts';
+import { issueField, issueMessage, resolveLocale, type ApiErrorBody } from '@verba/contracts';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDataException } from '../db/errors.ts';
+import { translator } from '../lib/i18n.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.invalid_json' },
@@ -17,6 +18,9 @@ const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   // a JSON (or other) body where a multipart upload is expected: the media type is wrong
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
 };
+
+/** The validation message of a whole-number id no row can have (contracts' `idField`). */
+const UNKNOWN_ID = 'validation.unknown_id';
 
 /** What @fastify/busboy throws for a broken multipart body (no boundary, cut short); it sets no code. */
 const MALFORMED_MULTIPART = [
@@ -32,6 +36,13 @@ export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(error, request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id in the path or query beyond what a row can have is unknown: 404, like any id that
+      // finds nothing (in a body it stays a field's message, as an unknown id there is).
+      if (
+        (error.validationContext === 'params' || error.validationContext === 'querystring') &&
+        error.validation.every((v) => v.message === UNKNOWN_ID)
+      )
+        return reply.status(404).send({ message: request.t('errors.not_found') } satisfies ApiErrorBody);
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
         const issue = {
@@ -101,4 +112,16 @@ function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyRe
   }
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
   return reply.status(error.status).send(body);
+}
+
+/**
+ * What the router refuses before any hook runs (a path that is not valid percent-encoding, a
+ * parameter over the length limit): the API's error shape in the caller's language, not Fastify's.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = new URLSearchParams(request.raw.url?.split('?')[1] ?? '').get('lang') ?? undefined;
+  const t = translator(resolveLocale(lang, request.headers['accept-language']));
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send({ message: t('errors.bad_request') } satisfies ApiErrorBody);
 }

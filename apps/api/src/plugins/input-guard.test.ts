@@ -43,10 +43,16 @@ describe('input PostgreSQL cannot store is the caller’s mistake, not a 5xx', (
     expect(after.json).toEqual(before.json);
   });
 
-  it('answers 422 for ids beyond the database’s integers, and for ids that coercion would misread', async () => {
+  it('answers 404 for ids beyond the database’s integers, 422 for ids that coercion would misread', async () => {
     const acme = await call(t.app, 'GET', '/api/customers/1', { token: admin });
     expect(acme.status).toBe(200);
-    for (const id of ['3000000000', '2147483648', '99999999999', '%201', '0x1', '1e0', '01', '1.0']) {
+    for (const id of ['3000000000', '2147483648', '99999999999']) {
+      for (const path of [`/api/task/${id}`, `/api/customers/${id}`, `/api/users/${id}`]) {
+        const res = await call(t.app, 'GET', path, { token: admin });
+        expect([res.status, res.json], path).toEqual([404, { message: 'Element not found' }]);
+      }
+    }
+    for (const id of ['%201', '0x1', '1e0', '01', '1.0']) {
       for (const path of [`/api/task/${id}`, `/api/customers/${id}`, `/api/users/${id}`]) {
         const res = await call(t.app, 'GET', path, { token: admin });
         expect(res.status, path).toBe(422);

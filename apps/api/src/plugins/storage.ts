@@ -43,6 +43,16 @@ export async function openStored(storage: Storage, key: string): Promise<Readabl
   return stream;
 }
 
+/**
+ * A stream may fail before anyone reads it (a missing file fails as it opens, and a job's reader
+ * may start later): the stream keeps the error and throws it to its reader (iterating or piping
+ * it), while an 'error' nobody listens to would end the process.
+ */
+function keepsItsError<T extends Readable>(stream: T): T {
+  stream.on('error', () => {});
+  return stream;
+}
+
 const SAFE_PREFIX = /^[a-z0-9/_-]+$/;
 
 /** Local-disk storage under one root folder; keys are ours (uuid), never a name a client chose. */
@@ -78,12 +88,12 @@ export function localDiskStorage(root: string): Storage {
       return { key, size, sha256: hash.digest('hex') };
     },
     open(key) {
-      return fs.createReadStream(resolve(key));
+      return keepsItsError(fs.createReadStream(resolve(key)));
     },
     async openExisting(key) {
       try {
         const handle = await fs.promises.open(resolve(key), 'r');
-        return handle.createReadStream();
+        return keepsItsError(handle.createReadStream());
       } catch (err) {
         if ((err as { code?: string }).code === 'ENOENT') return undefined;
         throw err;

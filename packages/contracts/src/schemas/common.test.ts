@@ -23,17 +23,24 @@ describe('ids', () => {
       '',
       'abc',
       '١',
-      String(MAX_ID + 1),
-      '99999999999',
       0,
       -3,
       1.5,
-      MAX_ID + 1,
       Number.NaN,
       null,
       true,
     ]) {
       expect(idField.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('refuses a whole number no row can have as an unknown id, not as a malformed one', () => {
+    for (const beyond of [String(MAX_ID + 1), '99999999999', '9'.repeat(40), MAX_ID + 1, 1e300]) {
+      const result = idField.safeParse(beyond);
+      expect(
+        result.error?.issues.map((i) => i.message),
+        String(beyond),
+      ).toEqual(['validation.unknown_id']);
     }
   });
 

@@ -46,19 +46,19 @@ export const passwordSchema = z
 export const MAX_ID = 2_147_483_647;
 
 /**
- * A row id: a whole number from 1 to MAX_ID, given as a JSON number or as plain digits in a path,
- * query or form. " 1", "0x10", "1e3", "01" and "1.0" are not ids (coercion would read them as 1,
- * 16, 1000 and act on another row).
+ * A row id: a whole number from 1, given as a JSON number or as plain digits in a path, query or
+ * form. " 1", "0x10", "1e3", "01" and "1.0" are not ids (coercion would read them as 1, 16, 1000
+ * and act on another row). A whole number beyond MAX_ID is an id no row can have: it is refused
+ * as unknown (`validation.unknown_id`, which the API answers as a 404, like any unknown id).
  */
 export const idField = z
   .union([z.number(), z.string()], { error: 'validation.positive_integer' })
   .refine(
     (value) =>
-      typeof value === 'number'
-        ? Number.isInteger(value) && value >= 1 && value <= MAX_ID
-        : /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ID,
-    { error: 'validation.positive_integer' },
+      typeof value === 'number' ? Number.isInteger(value) && value >= 1 : /^[1-9][0-9]*$/.test(value),
+    { error: 'validation.positive_integer', abort: true },
   )
+  .refine((value) => Number(value) <= MAX_ID, { error: 'validation.unknown_id' })
   .transform(Number);
 
 export const idParam = z.object({ id: idField });

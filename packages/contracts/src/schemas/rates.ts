@@ -236,7 +236,7 @@ export type GeneralMinimumRatesInput = z.output<typeof generalMinimumRatesBody>;
 
 /** `customer_id` may be left out by a client admin: its own customer. */
 export const minimumRatesQuery = z.object({
-  customer_id: z.coerce.number({ error: 'validation.invalid_option' }).int().positive().optional(),
+  customer_id: idField.optional(),
   lang: z.string().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { toCsv } from '@verba/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -14,8 +15,6 @@ const DEMO_TERMS: Array<[string, string, string]> = [
   ['due date', 'fecha de vencimiento', ''],
 ];
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** One glossary for Acme, uploaded by its client admin, with its file in the store (demo data only). */
 export async function seedDemoGlossaries(db: Db, storage: Storage): Promise<void> {
   const [acme] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, 'Acme'));
@@ -27,8 +26,7 @@ export async function seedDemoGlossaries(db: Db, storage: Storage): Promise<void
   const en = langs.find((l) => l.iso === 'en')?.id;
   const es = langs.find((l) => l.iso === 'es')?.id;
   if (!acme || !en || !es) return;
-  const csv =
-    ['source,target,note', ...DEMO_TERMS.map((row) => row.map(csvCell).join(','))].join('\r\n') + '\r\n';
+  const csv = toCsv([['source', 'target', 'note'], ...DEMO_TERMS]);
   const stored = await storage.save('glossaries', Readable.from([Buffer.from(csv)]), 1024 * 1024);
   try {
     await db.transaction(async (tx) => {

@@ -200,6 +200,21 @@ describe('login lock under parallel attempts', () => {
     expect(locked.json.message).toMatch(/Too many failed sign-in attempts/);
   });
 
+  it('signs in every one of 60 simultaneous right passwords over 5 accounts (none counts as a failure)', async () => {
+    const emails = Array.from({ length: 5 }, (_, i) => `crowd${i}@acme.test`);
+    for (const email of emails) await freshUser(email);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        call(t.app, 'POST', '/api/auth/login', {
+          body: { email: emails[i % 5], password: DEMO_PASSWORD },
+          headers: { 'x-forwarded-for': `10.2.0.${i}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 60 }, () => 200));
+    for (const email of emails) expect(await failures(email)).toBe(0);
+  });
+
   it('signs in with the right password within the limit, and that attempt does not count', async () => {
     const email = 'steady@acme.test';
     await freshUser(email);

@@ -1,43 +1,53 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { actionLogs, customers, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
 export const LOGIN_FAILED_ACTION = 'auth.login_failed';
 
-export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(actionLogs)
-    .where(
-      and(
-        eq(actionLogs.action, LOGIN_FAILED_ACTION),
-        eq(sql`lower(${actionLogs.user_email})`, email),
-        gt(actionLogs.created_at, since),
-      ),
-    );
-  return row?.n ?? 0;
-}
+/** Marks a claimed attempt whose password is still being checked (cleared when it proves wrong). */
+const CHECKING = { checking: 1 };
+
+export type LoginClaim = { id: number } | 'locked' | 'busy';
 
 /**
- * Claims a sign-in attempt before its password is checked: under a lock on the email, counts the
- * window's failures and, below `max`, writes this attempt's failure row at once. Attempts racing on
- * one account queue on the lock, so no more than `max` of them ever reach the password check.
- * Answers the row's id, or undefined when the account is locked (nothing written).
+ * Claims a sign-in attempt before its password is checked, under a lock on the email. Answers
+ * `locked` when the window holds `max` failures, `busy` when failures and the checks in flight fill
+ * the `max` slots (the caller waits for one to end), or else writes the attempt's row, marked
+ * checking, and answers its id. Attempts racing on one account queue on the lock, so no more than
+ * `max` wrong passwords are ever checked; a right one frees its slot (`releaseLoginAttempt`), so
+ * many sign-ins at once are slowed, never refused. A checking row older than `staleBefore` (its
+ * process died during the check) counts as a failure.
  */
 export async function claimLoginAttempt(
   db: Db,
-  attempt: { email: string; ip: string; since: Date; max: number },
-): Promise<number | undefined> {
+  attempt: { email: string; ip: string; since: Date; staleBefore: Date; max: number },
+): Promise<LoginClaim> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${attempt.email}`}, 0))`);
-    if ((await countRecentLoginFailures(tx, attempt.email, attempt.since)) >= attempt.max) return undefined;
+    const checking = sql`(${actionLogs.params}->>'checking') is not null and ${actionLogs.created_at} > ${attempt.staleBefore}`;
+    const [counts] = await tx
+      .select({
+        failures: sql<number>`(count(*) filter (where not (${checking})))::int`,
+        checking: sql<number>`(count(*) filter (where ${checking}))::int`,
+      })
+      .from(actionLogs)
+      .where(
+        and(
+          eq(actionLogs.action, LOGIN_FAILED_ACTION),
+          eq(sql`lower(${actionLogs.user_email})`, attempt.email),
+          gt(actionLogs.created_at, attempt.since),
+        ),
+      );
+    const failures = counts?.failures ?? 0;
+    if (failures >= attempt.max) return 'locked';
+    if (failures + (counts?.checking ?? 0) >= attempt.max) return 'busy';
     const [row] = await tx
       .insert(actionLogs)
       .values({
         action: LOGIN_FAILED_ACTION,
         description: 'Failed sign-in attempt',
         description_key: 'auth.sign_in_failed',
-        params: {},
+        params: CHECKING,
         ip: attempt.ip,
         user_id: null,
         user_email: attempt.email,
@@ -45,8 +55,13 @@ export async function claimLoginAttempt(
         customer_name: null,
       })
       .returning({ id: actionLogs.id });
-    return row?.id;
+    return { id: row!.id };
   });
+}
+
+/** A claimed attempt whose password was wrong: a failure from now on. */
+export async function confirmLoginFailure(db: Db, id: number): Promise<void> {
+  await db.update(actionLogs).set({ params: {} }).where(eq(actionLogs.id, id));
 }
 
 /** Withdraws a claimed attempt that turned out not to be a failure (the right password). */

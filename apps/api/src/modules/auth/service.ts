@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { ERROR_CODES, type LoginResponse, type UserDto } from '@verba/contracts';
 import { AppError, invalid, unauthenticated } from '../../lib/app-error.ts';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
@@ -14,27 +15,14 @@ export async function login(
   input: { email: string; password: string; userAgent?: string | undefined },
 ): Promise<Outcome<LoginResponse>> {
   const normalised = input.email.trim().toLowerCase();
-  const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
-  const since = new Date(Date.now() - failureWindowMinutes * 60_000);
-  // Counted before the (slow) password check, so parallel attempts cannot all get past the lock.
-  const attempt = await repo.claimLoginAttempt(deps.db, {
-    email: normalised,
-    ip: caller.ip,
-    since,
-    max: maxFailuresPerAccount,
-  });
-  if (attempt === undefined) {
-    throw new AppError(429, 'errors.too_many_login_failures', {
-      values: { minutes: failureWindowMinutes },
-      headers: { 'retry-after': String(failureWindowMinutes * 60) },
-    });
-  }
+  const attempt = await claimSlot(deps, normalised, caller.ip);
   const user = await findUserByEmail(deps.db, normalised);
   const passwordOk = await verifyPassword(
     user?.password_hash ?? (await timingSafeDummyHash()),
     input.password,
   );
   if (!user || !passwordOk) {
+    await repo.confirmLoginFailure(deps.db, attempt);
     throw new AppError(401, 'errors.bad_credentials', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
   }
   await repo.releaseLoginAttempt(deps.db, attempt);
@@ -67,6 +55,41 @@ export async function login(
       customerId: user.customer_id,
     },
   );
+}
+
+/** How long a password check may take before its slot counts as a failure (its process died). */
+const CHECK_STALE_MS = 60_000;
+/** How long a sign-in waits for one of the account's checks in flight to end. */
+const SLOT_WAIT_MS = 30_000;
+
+/**
+ * A slot to check a password for this account (before the slow check, so parallel attempts cannot
+ * all get past the lock): the claimed attempt's id. Waits while other checks of the account are in
+ * flight; refuses once the window holds the maximum of failures.
+ */
+async function claimSlot(deps: Deps, email: string, ip: string): Promise<number> {
+  const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
+  const deadline = Date.now() + SLOT_WAIT_MS;
+  for (;;) {
+    const now = Date.now();
+    const claim = await repo.claimLoginAttempt(deps.db, {
+      email,
+      ip,
+      since: new Date(now - failureWindowMinutes * 60_000),
+      staleBefore: new Date(now - CHECK_STALE_MS),
+      max: maxFailuresPerAccount,
+    });
+    if (typeof claim === 'object') return claim.id;
+    if (claim === 'locked') {
+      throw new AppError(429, 'errors.too_many_login_failures', {
+        values: { minutes: failureWindowMinutes },
+        headers: { 'retry-after': String(failureWindowMinutes * 60) },
+      });
+    }
+    if (Date.now() > deadline)
+      throw new AppError(429, 'errors.too_many_requests', { headers: { 'retry-after': '60' } });
+    await setTimeout(20 + Math.random() * 30);
+  }
 }
 
 export async function logout(deps: Deps, actor: Actor): Promise<Outcome<{ ok: boolean; message: string }>> {

@@ -3,6 +3,7 @@
  * (UTF-8 with BOM, comma, CRLF, a header of ISO codes) and TBX-Basic (ISO 30042 `martif`, the
  * dialect memoQ, Trados MultiTerm, Phrase and Xbench import).
  */
+import { CSV_BOM, csvLine } from '@verba/contracts';
 
 export interface ExportGlossary {
   id: number;
@@ -16,11 +17,6 @@ export interface ExportTerm {
   terms: string[];
   note: string | null;
 }
-
-/** RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Text for XML content or an attribute value; characters XML 1.0 forbids are dropped. */
 export const xmlText = (value: string) =>
@@ -39,7 +35,7 @@ interface Writer {
 }
 
 const csvWriter: Writer = {
-  head: (g) => `\ufeff${csvLine(g.type === '1' ? [...g.languages, 'note'] : g.languages)}`,
+  head: (g) => `${CSV_BOM}${csvLine(g.type === '1' ? [...g.languages, 'note'] : g.languages)}`,
   entry: (g, term) => csvLine(g.type === '1' ? [...term.terms, term.note ?? ''] : term.terms),
   tail: '',
 };

@@ -1,4 +1,4 @@
-import type { InvoiceExportQuery } from '@verba/contracts';
+import { toCsv, type InvoiceExportQuery } from '@verba/contracts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { invoiceScope } from './policy.ts';
 import * as repo from './repository.ts';
@@ -22,15 +22,6 @@ const HEADER = [
   'rectified_by',
 ];
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
-    text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * GET /invoices/export: the invoices issued between `from` and `to` (inclusive), one CSV row
  * each, in date and folio order; amounts with a dot and two decimals (the accountant's import).
@@ -43,29 +34,25 @@ export async function invoicesCsv(
   const scope = invoiceScope(actor.user);
   const rows =
     scope === null ? [] : await repo.exportRows(deps.db, { customerId: scope, from: q.from, to: q.to });
-  const lines = rows.map((r) =>
-    [
-      r.folio,
-      r.issued_at,
-      r.customer_name,
-      r.enterprise,
-      r.tin,
-      r.country_code,
-      r.amount_without_taxes,
-      r.tax_option,
-      r.tax_percentage,
-      r.tax_amount,
-      r.amount,
-      r.payment_status,
-      r.paid_at,
-      r.payment_method,
-      r.rectifies_folio,
-      r.rectified_by_folio,
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  const content = `\ufeff${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.folio,
+    r.issued_at,
+    r.customer_name,
+    r.enterprise,
+    r.tin,
+    r.country_code,
+    r.amount_without_taxes,
+    r.tax_option,
+    r.tax_percentage,
+    r.tax_amount,
+    r.amount,
+    r.payment_status,
+    r.paid_at,
+    r.payment_method,
+    r.rectifies_folio,
+    r.rectified_by_folio,
+  ]);
+  const content = toCsv([HEADER, ...lines]);
   const span = `${q.from ?? 'start'}_${q.to ?? 'today'}`;
   return outcome(
     { filename: `invoices_${span}.csv`, content },

@@ -20,11 +20,11 @@ import { writeActionLog } from '../../plugins/action-log.ts';
 import { SANDBOX_MERCHANT_KEY, createGateway } from './gateway/index.ts';
 import {
   bankResponse,
+  checkBankRequest,
   decideCard,
   localeOf,
   renderBankPage,
   returnUrl,
-  verifyRequest,
 } from './gateway/sandbox-bank.ts';
 import { isAuthorised, signedFieldsOf } from './gateway/redsys-protocol.ts';
 import { RESPONSE_CANCELLED } from './gateway/verdict.ts';
@@ -220,13 +220,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const source = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
     const fields = signedFieldsOf(source);
-    const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
+    const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, app.config.publicUrl);
+    const params = 'params' in checked ? checked.params : undefined;
     const locale = localeOf((source as { lang?: unknown }).lang, params, request.locale);
     return reply
       .status(params ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderBankPage(locale, fields, params, app.config.brand.name));
+      .send(
+        renderBankPage(
+          locale,
+          fields,
+          params,
+          app.config.brand.name,
+          'refusal' in checked ? checked.refusal : undefined,
+        ),
+      );
   };
   app.get(
     '/sandbox-bank',
@@ -259,11 +268,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const fields = signedFieldsOf(request.body);
-      const params = verifyRequest(SANDBOX_MERCHANT_KEY, fields);
-      if (!params) {
+      const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, app.config.publicUrl);
+      if ('refusal' in checked) {
         request.actionLog = {
           action: 'payments.refused',
-          key: 'payments.wrong_signature',
+          key:
+            checked.refusal.key === 'payments.sandbox.invalid'
+              ? 'payments.wrong_signature'
+              : 'payments.foreign_return',
         };
         return reply
           .status(400)
@@ -274,9 +286,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
               fields,
               undefined,
               app.config.brand.name,
+              checked.refusal,
             ),
           );
       }
+      const { params } = checked;
       const code =
         request.body.action === 'cancel' ? RESPONSE_CANCELLED : decideCard(request.body.card ?? '');
       const signed = bankResponse(params, code);

@@ -43,12 +43,40 @@ function localeOf(lang: unknown, params: RequestParameters | undefined, fallback
   return found?.[0] ?? fallback;
 }
 
+/** Why the bank refuses a request, as a message key of its page. */
+export interface BankRefusal {
+  key: 'payments.sandbox.invalid' | 'payments.sandbox.foreign_return';
+  values?: Record<string, string>;
+}
+
+/**
+ * A request the sandbox acts on, or why not. Signed with the sandbox's own (public) key, so anyone
+ * can sign one: like a real merchant configuration, it only sends the browser back to the portal's
+ * own address, never to a host the request names.
+ */
+export function checkBankRequest(
+  fields: Partial<SignedFields>,
+  key: string,
+  publicUrl: string,
+): { params: RequestParameters } | { refusal: BankRefusal } {
+  const params = verifySandboxRequest(key, fields);
+  if (!params) return { refusal: { key: 'payments.sandbox.invalid' } };
+  const portal = new URL(publicUrl).origin;
+  const foreign = [params.DS_MERCHANT_URLOK, params.DS_MERCHANT_URLKO].find(
+    (url) => new URL(url).origin !== portal,
+  );
+  if (foreign)
+    return { refusal: { key: 'payments.sandbox.foreign_return', values: { host: new URL(foreign).host } } };
+  return { params };
+}
+
 /** The bank's page: amount, order, a card-number field, Pay and Cancel; no script, no external asset. */
 export function renderBankPage(
   locale: Locale,
   fields: Partial<SignedFields>,
   params: RequestParameters | undefined,
   brand: string,
+  refusal: BankRefusal = { key: 'payments.sandbox.invalid' },
 ): string {
   const t = translator(locale);
   const page = (body: string) => `<!doctype html>
@@ -82,7 +110,7 @@ ${body}
 </html>`;
   if (!params) {
     return page(
-      `<h1>${escapeHtml(t('payments.sandbox.title'))}</h1><p role="alert">${escapeHtml(t('payments.sandbox.invalid'))}</p>`,
+      `<h1>${escapeHtml(t('payments.sandbox.title'))}</h1><p role="alert">${escapeHtml(t(refusal.key, refusal.values))}</p>`,
     );
   }
   const hidden = (['Ds_SignatureVersion', 'Ds_MerchantParameters', 'Ds_Signature'] as const)
@@ -168,4 +196,4 @@ function verifySandboxRequest(...args: Parameters<typeof verifyRequest>): Reques
   return wellFormed ? params : undefined;
 }
 
-export { verifySandboxRequest as verifyRequest, localeOf };
+export { localeOf };

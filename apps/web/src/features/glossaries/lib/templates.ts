@@ -1,4 +1,4 @@
-import type { GlossaryType } from '@verba/contracts';
+import { csvLine, toCsv, type GlossaryType } from '@verba/contracts';
 
 /**
  * The example of each glossary type on the format guide, and the template a client downloads:
@@ -19,14 +19,11 @@ export const GLOSSARY_EXAMPLES: Record<GlossaryType, string[][]> = {
   ],
 };
 
-const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-export const exampleCsv = (type: GlossaryType): string =>
-  GLOSSARY_EXAMPLES[type].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+export const exampleCsv = (type: GlossaryType): string => GLOSSARY_EXAMPLES[type].map(csvLine).join('');
 
 /** Saves the template of a type as `glossary-template-type-N.csv`. */
 export function downloadTemplate(type: GlossaryType): void {
-  const blob = new Blob([`\ufeff${exampleCsv(type)}`], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([toCsv(GLOSSARY_EXAMPLES[type])], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
