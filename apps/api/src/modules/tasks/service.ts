@@ -1,12 +1,4 @@
-import {
-  actorKindOf,
-  invoiceTag,
-  mayTransition,
-  taskFormSchema,
-  type TaskListQuery,
-  type taskPriceSummary,
-  type TaskState,
-} from '@verba/contracts';
+import { actorKindOf, invoiceTag, mayTransition, taskFormSchema, type TaskListQuery } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { openStored } from '../../plugins/storage.ts';
