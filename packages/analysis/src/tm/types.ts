@@ -21,10 +21,22 @@ export interface FindCandidatesOptions {
   signal?: AbortSignal;
 }
 
+/** One page of a memory's sources, and the cursor of the next page (null: that was the last). */
+export interface SourcePage {
+  sources: string[];
+  next: number | null;
+}
+
 /**
  * A translation memory for one customer and language pair. Implementations narrow the memory
- * with an index (n-grams, trigrams) and return a few candidates; they never scan it all.
+ * with an index and return a few candidates; they never scan it all.
  */
 export interface TranslationMemory {
   findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]>;
+  /**
+   * The memory's sources page by page, from cursor 0, for an analysis to index once
+   * (`IndexedTranslationMemory`). A memory that offers it is asked `findCandidates` only for
+   * segments identical to one of its sources (exact and in-context matches, with their context).
+   */
+  sourcesAfter?(cursor: number): Promise<SourcePage>;
 }

@@ -1,0 +1,282 @@
+import { normalizeSegment } from '../normalize.ts';
+import { nearKey, scorerFor, tokenize } from './score.ts';
+
+/** A unit of the index and its score against the segment looked up. */
+export interface IndexMatch {
+  id: number;
+  score: number;
+}
+
+export interface IndexSearch {
+  /** A unit's normalised source is the segment itself: ask the memory for it (its context decides 101). */
+  identical: boolean;
+  /** The best-scoring units, best first (at most `limit`), all at or above `minScore`. */
+  matches: IndexMatch[];
+}
+
+/**
+ * Postings merged per lookup past the prefix that completeness needs: the lists of common words
+ * (`the`, `.`) are merged while this lasts, so fewer candidates need a look at their other words.
+ */
+const EXTRA_POSTINGS = 400_000;
+const NO_UNIT = -1;
+
+/**
+ * An index of a memory's sources that finds, for a segment, the unit `scoreMatch` scores best (at
+ * or above `minScore`) without scoring the whole memory, and without ever missing it (ADR 0027).
+ *
+ * The score is a token edit distance relative to the longer side, minus penalties, so a unit that
+ * shares `m` of its tokens (as a multiset: the k-th `the` is its own element) with a segment of `q`
+ * tokens scores at most 100·m / max(q, its length). Units the score puts at 95–99 for differing
+ * only in final punctuation, case or spacing (`nearlyIdentical`) share a `nearKey` and are found
+ * through it. A lookup:
+ * 1. reads the near-key bucket (identical units end the lookup: the memory answers those, with
+ *    their context);
+ * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
+ *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
+ *    adds the commoner lists to the counts while a budget lasts;
+ * 3. scores the candidates in decreasing order of their bound, counting their remaining elements
+ *    (binary search in the unmerged lists) before scoring, and stops once no bound beats the best.
+ */
+export class CandidateIndex {
+  private readonly sources: string[] = [];
+  /** Tokens per unit (capped), for the bounds. */
+  private lengths = new Uint16Array(1024);
+  private nearHashes = new Int32Array(1024);
+  private nearNext = new Int32Array(1024);
+  private nearHeads = new Int32Array(2048).fill(NO_UNIT);
+  private readonly postings = new Map<string, Postings>();
+  private counts = new Uint16Array(0);
+
+  get size(): number {
+    return this.sources.length;
+  }
+
+  /** The normalised source of unit `id` (ids are given in the order of `add`, from 0). */
+  source(id: number): string {
+    return this.sources[id] as string;
+  }
+
+  add(source: string): number {
+    const normalized = normalizeSegment(source);
+    const id = this.sources.length;
+    this.sources.push(normalized);
+    if (id >= this.lengths.length) this.grow();
+    const keys = tokenize(normalized).keys;
+    this.lengths[id] = Math.min(0xffff, keys.length);
+    for (const element of elementsOf(keys)) {
+      const list = this.postings.get(element);
+      if (list) list.push(id);
+      else this.postings.set(element, new Postings(id));
+    }
+    const h = hash32(nearKey(normalized));
+    this.nearHashes[id] = h;
+    if (id >= this.nearHeads.length >> 1) this.rehash();
+    else this.link(id, h);
+    return id;
+  }
+
+  search(text: string, minScore: number, limit: number): IndexSearch {
+    const normalized = normalizeSegment(text);
+    const score = scorerFor(normalized);
+    const found = new Found(limit);
+    const h = hash32(nearKey(normalized));
+    for (let id = this.nearHeads[h & (this.nearHeads.length - 1)] as number; id !== NO_UNIT;) {
+      if (this.nearHashes[id] === h) {
+        const source = this.sources[id] as string;
+        if (source === normalized) return { identical: true, matches: [] };
+        const s = score(source);
+        if (s >= minScore) found.add(id, s);
+      }
+      id = this.nearNext[id] as number;
+    }
+    this.fuzzy(normalized, minScore, score, found);
+    return { identical: false, matches: found.sorted() };
+  }
+
+  private fuzzy(normalized: string, minScore: number, score: (c: string) => number, found: Found): void {
+    const keys = tokenize(normalized).keys;
+    const q = keys.length;
+    if (q === 0) return;
+    const lists: Postings[] = [];
+    let merged = 0; // elements no unit has count as merged: they are nobody's
+    for (const element of elementsOf(keys)) {
+      const list = this.postings.get(element);
+      if (list) lists.push(list);
+      else merged++;
+    }
+    lists.sort((a, b) => a.length - b.length);
+    const floor = Math.max(1, minScore);
+    // A unit of length len scores at most 100·min(q, len)/max(q, len).
+    const minLen = Math.ceil((q * floor) / 100 - 1e-9);
+    const maxLen = Math.floor((q * 100) / floor + 1e-9);
+    // Any unit sharing `need` elements shares one of the first q - need + 1.
+    const need = Math.ceil((q * floor) / 100 - 1e-9);
+    const prefix = q - need + 1;
+    if (this.counts.length < this.sources.length) this.counts = new Uint16Array(this.lengths.length);
+    const counts = this.counts;
+    const lengths = this.lengths;
+    const touched: number[] = [];
+    let budget = EXTRA_POSTINGS;
+    let next = 0;
+    for (; next < lists.length; next++) {
+      const list = lists[next] as Postings;
+      const ids = list.ids;
+      const n = list.length;
+      if (merged < prefix) {
+        for (let i = 0; i < n; i++) {
+          const id = ids[i] as number;
+          const c = counts[id] as number;
+          if (c === 0) {
+            const len = lengths[id] as number;
+            if (len < minLen || len > maxLen) continue;
+            touched.push(id);
+          }
+          counts[id] = c + 1;
+        }
+      } else {
+        if (n > budget) break;
+        budget -= n;
+        for (let i = 0; i < n; i++) {
+          const id = ids[i] as number;
+          const c = counts[id] as number;
+          if (c !== 0) counts[id] = c + 1;
+        }
+      }
+      merged++;
+    }
+    const unmerged = lists.slice(next);
+    const rest = q - merged;
+    // Candidates by their bound; a refined one (its other elements counted) is stored as ~id.
+    const buckets: number[][] = [];
+    const bound = (len: number, shared: number) => {
+      const n = len > q ? len : q;
+      const shorter = len < q ? len : q;
+      return Math.floor((100 * Math.min(shared, shorter)) / n + 1e-9);
+    };
+    for (const id of touched) {
+      const b = bound(lengths[id] as number, (counts[id] as number) + rest);
+      if (b >= floor) (buckets[b] ??= []).push(rest === 0 ? ~id : id);
+    }
+    for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
+      const bucket = buckets[b];
+      if (!bucket) continue;
+      for (let i = 0; i < bucket.length && b > found.best; i++) {
+        const entry = bucket[i] as number;
+        const id = entry >= 0 ? entry : ~entry;
+        if (entry >= 0) {
+          // Count the unit's shares of the unmerged elements now: its bound may drop.
+          let shared = counts[id] as number;
+          for (const list of unmerged) if (list.has(id)) shared++;
+          const exact = bound(lengths[id] as number, shared);
+          if (exact < b) {
+            if (exact >= floor && exact > found.best) (buckets[exact] ??= []).push(~id);
+            continue;
+          }
+        }
+        const s = score(this.sources[id] as string);
+        if (s >= floor) found.add(id, s);
+      }
+    }
+    for (const id of touched) counts[id] = 0;
+  }
+
+  private grow(): void {
+    const size = this.lengths.length * 2;
+    const lengths = new Uint16Array(size);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+    const hashes = new Int32Array(size);
+    hashes.set(this.nearHashes);
+    this.nearHashes = hashes;
+    const next = new Int32Array(size);
+    next.set(this.nearNext);
+    this.nearNext = next;
+  }
+
+  private link(id: number, h: number): void {
+    const slot = h & (this.nearHeads.length - 1);
+    this.nearNext[id] = this.nearHeads[slot] as number;
+    this.nearHeads[slot] = id;
+  }
+
+  /** Doubles the near-key table (kept at most half full) and links every unit again, in order. */
+  private rehash(): void {
+    this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
+    for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
+  }
+}
+
+/** The multiset of tokens as a set: the k-th occurrence of a token is its own element. */
+function elementsOf(keys: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  const out: string[] = [];
+  for (const k of keys) {
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    out.push(n === 1 ? k : `${k}\u0000${n}`);
+  }
+  return out;
+}
+
+/** The best units found so far, at most `limit`. */
+class Found {
+  private readonly matches: IndexMatch[] = [];
+  best = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(id: number, score: number): void {
+    if (this.matches.some((m) => m.id === id)) return;
+    this.matches.push({ id, score });
+    this.matches.sort((a, b) => b.score - a.score);
+    if (this.matches.length > this.limit) this.matches.pop();
+    if (score > this.best) this.best = score;
+  }
+
+  sorted(): IndexMatch[] {
+    return this.matches;
+  }
+}
+
+/** A growable list of unit ids in increasing order, in a typed array. */
+class Postings {
+  ids: Int32Array;
+  length = 1;
+
+  constructor(first: number) {
+    this.ids = new Int32Array(4);
+    this.ids[0] = first;
+  }
+
+  push(id: number): void {
+    if (this.length === this.ids.length) {
+      const grown = new Int32Array(
+        this.ids.length < 4096 ? this.ids.length * 2 : Math.ceil(this.ids.length * 1.25),
+      );
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+  }
+
+  has(id: number): boolean {
+    const ids = this.ids;
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = ids[mid] as number;
+      if (v === id) return true;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h | 0;
+}
