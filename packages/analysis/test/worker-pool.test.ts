@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisPool, analyseTask, InMemoryTranslationMemory } from '../src/index.ts';
 import type { AnalyseTaskInput } from '../src/task.ts';
+import type { TranslationMemory } from '../src/tm/types.ts';
 
 const entry = { workerUrl: new URL('../src/worker/entry.ts', import.meta.url), typescript: true };
 const pools: AnalysisPool[] = [];
@@ -19,7 +20,7 @@ const manual = [
   'Wait until the light turns blue, then close the cover.',
 ].join('\n');
 
-function input(files: Record<string, string>, memory?: InMemoryTranslationMemory): AnalyseTaskInput {
+function input(files: Record<string, string>, memory?: TranslationMemory): AnalyseTaskInput {
   return {
     files: Object.entries(files).map(([name, text], i) => ({
       id: String(i + 1),
@@ -58,6 +59,33 @@ describe('analysis in worker threads (issue 15, item 6)', () => {
     );
     expect(inWorker.totals.fr?.percent100).toBe(0);
     expect(progress).toEqual([1, 2]);
+  });
+
+  it('a memory that pages its sources is indexed in the worker: same bands, one exact lookup per identical segment', async () => {
+    const units = [
+      { source: 'Remove the paper tray before cleaning the printer.', target: 'Retire la bandeja.' },
+      { source: 'Wait until the light turns green, then close the cover.', target: 'Espere.' },
+      { source: 'Press the red button to stop.', target: 'Pulse.' },
+    ];
+    const tm = new InMemoryTranslationMemory();
+    for (const u of units) tm.add(u);
+    const asked: string[] = [];
+    const paged: TranslationMemory = {
+      findCandidates: async (query, options) => {
+        asked.push(query.text);
+        return tm.findCandidates(query, options);
+      },
+      // Two sources a page, so the worker asks for several.
+      sourcesAfter: async (cursor) => ({
+        sources: units.slice(cursor, cursor + 2).map((u) => u.source),
+        next: cursor + 2 < units.length ? cursor + 2 : null,
+      }),
+    };
+    const files = { 'manual.txt': manual };
+    const inWorker = await poolOf(1).analyse(input(files, paged));
+    expect(inWorker).toEqual(await analyseTask(input(files, tm)));
+    expect(inWorker.totals.es?.percent85).toBeGreaterThan(0);
+    expect(asked).toEqual(['Remove the paper tray before cleaning the printer.']);
   });
 
   it('runs more tasks than workers, each with its own result', async () => {
