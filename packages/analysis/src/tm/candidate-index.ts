@@ -8,8 +8,8 @@ export interface IndexMatch {
 }
 
 export interface IndexSearch {
-  /** A unit's normalised source is the segment itself: ask the memory for it (its context decides 101). */
-  identical: boolean;
+  /** The units whose normalised source is the segment itself (their context decides 101 %). */
+  identical: number[];
   /** The best-scoring units, best first (at most `limit`), all at or above `minScore`. */
   matches: IndexMatch[];
 }
@@ -30,8 +30,7 @@ const NO_UNIT = -1;
  * tokens scores at most 100·m / max(q, its length). Units the score puts at 95–99 for differing
  * only in final punctuation, case or spacing (`nearlyIdentical`) share a `nearKey` and are found
  * through it. A lookup:
- * 1. reads the near-key bucket (identical units end the lookup: the memory answers those, with
- *    their context);
+ * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
  *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
  *    adds the commoner lists to the counts while a budget lasts;
@@ -80,18 +79,22 @@ export class CandidateIndex {
     const normalized = normalizeSegment(text);
     const score = scorerFor(normalized);
     const found = new Found(limit);
+    const identical: number[] = [];
     const h = hash32(nearKey(normalized));
     for (let id = this.nearHeads[h & (this.nearHeads.length - 1)] as number; id !== NO_UNIT;) {
       if (this.nearHashes[id] === h) {
         const source = this.sources[id] as string;
-        if (source === normalized) return { identical: true, matches: [] };
-        const s = score(source);
-        if (s >= minScore) found.add(id, s);
+        if (source === normalized) identical.push(id);
+        else if (!identical.length) {
+          const s = score(source);
+          if (s >= minScore) found.add(id, s);
+        }
       }
       id = this.nearNext[id] as number;
     }
+    if (identical.length) return { identical, matches: [] };
     this.fuzzy(normalized, minScore, score, found);
-    return { identical: false, matches: found.sorted() };
+    return { identical, matches: found.sorted() };
   }
 
   private fuzzy(normalized: string, minScore: number, score: (c: string) => number, found: Found): void {

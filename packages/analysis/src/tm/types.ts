@@ -21,9 +21,14 @@ export interface FindCandidatesOptions {
   signal?: AbortSignal;
 }
 
-/** One page of a memory's sources, and the cursor of the next page (null: that was the last). */
+/**
+ * One page of a memory's units: their sources and context hashes (`contextHash`, null for none), in
+ * three parallel lists, and the cursor of the next page (null: that was the last).
+ */
 export interface SourcePage {
   sources: string[];
+  prevHashes: (string | null)[];
+  nextHashes: (string | null)[];
   next: number | null;
 }
 
@@ -34,9 +39,8 @@ export interface SourcePage {
 export interface TranslationMemory {
   findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]>;
   /**
-   * The memory's sources page by page, from cursor 0, for an analysis to index once
-   * (`IndexedTranslationMemory`). A memory that offers it is asked `findCandidates` only for
-   * segments identical to one of its sources (exact and in-context matches, with their context).
+   * The memory's units page by page, from cursor 0, for an analysis to index once
+   * (`IndexedTranslationMemory`, which then answers every lookup itself).
    */
   sourcesAfter?(cursor: number): Promise<SourcePage>;
 }

@@ -194,7 +194,7 @@ export class AnalysisPool {
           const memory = memories.get(message.target);
           const page = memory?.sourcesAfter
             ? await memory.sourcesAfter(message.cursor)
-            : { sources: [], next: null };
+            : { sources: [], prevHashes: [], nextHashes: [], next: null };
           send({ type: 'source-page', request: message.request, page });
         } catch (err) {
           send({ type: 'lookup-error', request: message.request, message: messageOf(err) });

@@ -36,9 +36,8 @@ const SOURCE_PAGE = 20_000;
 
 /**
  * A customer's translation memory for one language pair, in the database. The analysis reads the
- * pair's sources once (`sourcesAfter`, by id through the pair's btree) into its own index, which
- * finds the fuzzy candidates (ADR 0027); `findCandidates` answers the segments identical to a unit,
- * from the hash index, with the units' context for 101 %.
+ * pair's units once (`sourcesAfter`, by id through the pair's btree) into its own index, which
+ * answers its lookups (ADR 0027); `findCandidates` looks up exact matches through the hash index.
  */
 export class PostgresTranslationMemory implements TranslationMemory {
   constructor(
@@ -72,13 +71,23 @@ export class PostgresTranslationMemory implements TranslationMemory {
 
   async sourcesAfter(cursor: number): Promise<SourcePage> {
     const rows = await this.db
-      .select({ id: tmUnits.id, source: tmUnits.source_text })
+      .select({
+        id: tmUnits.id,
+        source: tmUnits.source_text,
+        prev: tmUnits.prev_hash,
+        next: tmUnits.next_hash,
+      })
       .from(tmUnits)
       .where(and(this.pair(), gt(tmUnits.id, cursor)))
       .orderBy(asc(tmUnits.id))
       .limit(SOURCE_PAGE);
     const last = rows[rows.length - 1];
-    return { sources: rows.map((r) => r.source), next: rows.length === SOURCE_PAGE && last ? last.id : null };
+    return {
+      sources: rows.map((r) => r.source),
+      prevHashes: rows.map((r) => r.prev),
+      nextHashes: rows.map((r) => r.next),
+      next: rows.length === SOURCE_PAGE && last ? last.id : null,
+    };
   }
 }
 
