@@ -48,16 +48,20 @@ export async function writeDocMemory(file: string, units: number): Promise<strin
   return sources;
 }
 
-/** A task's text of about `words` words: 30 % edited units, 25 % units as they are, the rest new. */
+/**
+ * A task's text of about `words` words: 30 % edited units, 25 % units as they are, the rest new
+ * sentences of the same shapes about other things (mostly no match, some 50–74 %).
+ */
 export function quoteDocument(sources: readonly string[], words: number): string {
   const text = new DocText(77, 8000);
+  const other = new DocText(78, 8000, false);
   const lines: string[] = [];
   let count = 0;
   while (count < words) {
     const r = text.random();
     const unit = sources[text.int(sources.length)] as string;
     const line =
-      r < 0.3 ? text.variant(unit) : r < 0.55 ? unit : r < 0.58 ? `${unit.toLowerCase()}!` : text.sentence();
+      r < 0.3 ? text.variant(unit) : r < 0.55 ? unit : r < 0.58 ? `${unit.toLowerCase()}!` : other.sentence();
     lines.push(line);
     count += line.split(' ').length;
   }

@@ -1,11 +1,9 @@
 import { normalizeSegment } from '../normalize.ts';
+import { elementsOf, Found, hash32, Postings, type IndexMatch } from './candidate-parts.ts';
 import { nearKey, scorerFor, tokenize } from './score.ts';
+import { TokenStore } from './token-store.ts';
 
-/** A unit of the index and its score against the segment looked up. */
-export interface IndexMatch {
-  id: number;
-  score: number;
-}
+export type { IndexMatch };
 
 export interface IndexSearch {
   /** The units whose normalised source is the segment itself (their context decides 101 %). */
@@ -34,13 +32,16 @@ const NO_UNIT = -1;
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
  *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
  *    adds the commoner lists to the counts while a budget lasts;
- * 3. scores the candidates in decreasing order of their bound, counting their remaining elements
- *    (binary search in the unmerged lists) before scoring, and stops once no bound beats the best.
+ * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
+ *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
+ *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
+ *    beats the best score found.
  */
 export class CandidateIndex {
   private readonly sources: string[] = [];
-  /** Tokens per unit (capped), for the bounds. */
-  private lengths = new Uint16Array(1024);
+  /** Tokens per unit, for the bounds. */
+  private lengths = new Int32Array(1024);
+  private readonly tokens = new TokenStore();
   private nearHashes = new Int32Array(1024);
   private nearNext = new Int32Array(1024);
   private nearHeads = new Int32Array(2048).fill(NO_UNIT);
@@ -62,7 +63,8 @@ export class CandidateIndex {
     this.sources.push(normalized);
     if (id >= this.lengths.length) this.grow();
     const keys = tokenize(normalized).keys;
-    this.lengths[id] = Math.min(0xffff, keys.length);
+    this.lengths[id] = keys.length;
+    this.tokens.add(id, keys);
     for (const element of elementsOf(keys)) {
       const list = this.postings.get(element);
       if (list) list.push(id);
@@ -150,30 +152,42 @@ export class CandidateIndex {
     }
     const unmerged = lists.slice(next);
     const rest = q - merged;
-    // Candidates by their bound; a refined one (its other elements counted) is stored as ~id.
+    // Candidates by their bound, as id·4 + how far the bound is known: 0 the shared elements merged
+    // so far, 1 all of them, 2 the edit distance.
     const buckets: number[][] = [];
     const bound = (len: number, shared: number) => {
       const n = len > q ? len : q;
       const shorter = len < q ? len : q;
       return Math.floor((100 * Math.min(shared, shorter)) / n + 1e-9);
     };
-    for (const id of touched) {
-      const b = bound(lengths[id] as number, (counts[id] as number) + rest);
-      if (b >= floor) (buckets[b] ??= []).push(rest === 0 ? ~id : id);
-    }
+    const encoded = this.tokens.encode(keys);
+    const requeue = (b: number, entry: number) => {
+      if (b >= floor && b > found.best) (buckets[b] ??= []).push(entry);
+    };
+    for (const id of touched)
+      requeue(bound(lengths[id] as number, (counts[id] as number) + rest), id * 4 + (rest ? 0 : 1));
     for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
       const bucket = buckets[b];
       if (!bucket) continue;
       for (let i = 0; i < bucket.length && b > found.best; i++) {
         const entry = bucket[i] as number;
-        const id = entry >= 0 ? entry : ~entry;
-        if (entry >= 0) {
-          // Count the unit's shares of the unmerged elements now: its bound may drop.
+        const id = Math.floor(entry / 4);
+        const known = entry % 4;
+        const len = lengths[id] as number;
+        if (known === 0) {
           let shared = counts[id] as number;
           for (const list of unmerged) if (list.has(id)) shared++;
-          const exact = bound(lengths[id] as number, shared);
+          const exact = bound(len, shared);
           if (exact < b) {
-            if (exact >= floor && exact > found.best) (buckets[exact] ??= []).push(~id);
+            requeue(exact, id * 4 + 1);
+            continue;
+          }
+        }
+        if (known < 2 && Math.min(len, q) / Math.max(len, q) >= 0.45) {
+          const n = len > q ? len : q;
+          const edits = Math.floor(100 * (1 - this.tokens.distance(encoded, id, len) / n) + 1e-9);
+          if (edits < b) {
+            requeue(edits, id * 4 + 2);
             continue;
           }
         }
@@ -186,7 +200,7 @@ export class CandidateIndex {
 
   private grow(): void {
     const size = this.lengths.length * 2;
-    const lengths = new Uint16Array(size);
+    const lengths = new Int32Array(size);
     lengths.set(this.lengths);
     this.lengths = lengths;
     const hashes = new Int32Array(size);
@@ -208,78 +222,4 @@ export class CandidateIndex {
     this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
     for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
   }
-}
-
-/** The multiset of tokens as a set: the k-th occurrence of a token is its own element. */
-function elementsOf(keys: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  const out: string[] = [];
-  for (const k of keys) {
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    out.push(n === 1 ? k : `${k}\u0000${n}`);
-  }
-  return out;
-}
-
-/** The best units found so far, at most `limit`. */
-class Found {
-  private readonly matches: IndexMatch[] = [];
-  best = 0;
-
-  constructor(private readonly limit: number) {}
-
-  add(id: number, score: number): void {
-    if (this.matches.some((m) => m.id === id)) return;
-    this.matches.push({ id, score });
-    this.matches.sort((a, b) => b.score - a.score);
-    if (this.matches.length > this.limit) this.matches.pop();
-    if (score > this.best) this.best = score;
-  }
-
-  sorted(): IndexMatch[] {
-    return this.matches;
-  }
-}
-
-/** A growable list of unit ids in increasing order, in a typed array. */
-class Postings {
-  ids: Int32Array;
-  length = 1;
-
-  constructor(first: number) {
-    this.ids = new Int32Array(4);
-    this.ids[0] = first;
-  }
-
-  push(id: number): void {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(
-        this.ids.length < 4096 ? this.ids.length * 2 : Math.ceil(this.ids.length * 1.25),
-      );
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.length++] = id;
-  }
-
-  has(id: number): boolean {
-    const ids = this.ids;
-    let lo = 0;
-    let hi = this.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = ids[mid] as number;
-      if (v === id) return true;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  }
-}
-
-function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h | 0;
 }
