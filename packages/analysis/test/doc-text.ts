@@ -10,13 +10,21 @@ export class DocText {
   private readonly verbs: string[];
   private readonly adjectives: string[];
 
-  constructor(seed = 1, vocabulary = 6000) {
+  /** `common`: the frequent real words of user guides lead the vocabulary (off: made-up words only). */
+  constructor(seed = 1, vocabulary = 6000, common = true) {
     this.state = seed >>> 0 || 1;
     const words = madeUpWords(vocabulary, seed);
     const third = Math.floor(words.length / 3);
-    this.nouns = [...NOUNS, ...words.slice(0, third * 2)];
-    this.verbs = [...VERBS, ...words.slice(third * 2, third * 2 + Math.floor(third / 2)).map((w) => `${w}e`)];
-    this.adjectives = [...ADJECTIVES, ...words.slice(third * 2 + Math.floor(third / 2)).map((w) => `${w}al`)];
+    const real = (list: string[]) => (common ? list : []);
+    this.nouns = [...real(NOUNS), ...words.slice(0, third * 2)];
+    this.verbs = [
+      ...real(VERBS),
+      ...words.slice(third * 2, third * 2 + Math.floor(third / 2)).map((w) => `${w}e`),
+    ];
+    this.adjectives = [
+      ...real(ADJECTIVES),
+      ...words.slice(third * 2 + Math.floor(third / 2)).map((w) => `${w}al`),
+    ];
   }
 
   /** A number in [0, 1). */
