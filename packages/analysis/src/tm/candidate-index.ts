@@ -18,6 +18,8 @@ export interface IndexSearch {
  */
 const EXTRA_POSTINGS = 400_000;
 const NO_UNIT = -1;
+/** Units sharing the most elements scored after each list of the prefix. */
+const LEADERS = 4;
 
 /**
  * An index of a memory's sources that finds, for a segment, the unit `scoreMatch` scores best (at
@@ -47,6 +49,7 @@ export class CandidateIndex {
   private nearHeads = new Int32Array(2048).fill(NO_UNIT);
   private readonly postings = new Map<string, Postings>();
   private counts = new Uint16Array(0);
+  private touched = new Int32Array(0);
 
   get size(): number {
     return this.sources.length;
@@ -111,17 +114,31 @@ export class CandidateIndex {
       else merged++;
     }
     lists.sort((a, b) => a.length - b.length);
-    const floor = Math.max(1, minScore);
-    // A unit of length len scores at most 100·min(q, len)/max(q, len).
-    const minLen = Math.ceil((q * floor) / 100 - 1e-9);
-    const maxLen = Math.floor((q * 100) / floor + 1e-9);
-    // Any unit sharing `need` elements shares one of the first q - need + 1.
-    const need = Math.ceil((q * floor) / 100 - 1e-9);
-    const prefix = q - need + 1;
+    // A unit must beat what the near-key bucket found.
+    let floor = Math.max(1, minScore, found.best + 1);
+    if (floor > 100) return;
+    let minLen = 0;
+    let maxLen = 0;
+    let prefix = 0;
+    // A unit of length len scores at most 100·min(q, len)/max(q, len); any unit sharing `need`
+    // elements shares one of the first q - need + 1.
+    const narrow = () => {
+      minLen = Math.ceil((q * floor) / 100 - 1e-9);
+      maxLen = Math.floor((q * 100) / floor + 1e-9);
+      prefix = q - Math.ceil((q * floor) / 100 - 1e-9) + 1;
+    };
+    narrow();
     if (this.counts.length < this.sources.length) this.counts = new Uint16Array(this.lengths.length);
+    if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
     const counts = this.counts;
     const lengths = this.lengths;
-    const touched: number[] = [];
+    const touched = this.touched;
+    let touchedCount = 0;
+    // The units sharing the most elements so far, scored as soon as they lead: a good score found
+    // early raises the floor, which shortens the prefix (fewer common words' lists to read).
+    let top = 0;
+    let leaders: number[] = [];
+    const scored = new Set<number>();
     let budget = EXTRA_POSTINGS;
     let next = 0;
     for (; next < lists.length; next++) {
@@ -131,13 +148,30 @@ export class CandidateIndex {
       if (merged < prefix) {
         for (let i = 0; i < n; i++) {
           const id = ids[i] as number;
-          const c = counts[id] as number;
-          if (c === 0) {
+          const c = (counts[id] as number) + 1;
+          if (c === 1) {
             const len = lengths[id] as number;
             if (len < minLen || len > maxLen) continue;
-            touched.push(id);
+            touched[touchedCount++] = id;
           }
-          counts[id] = c + 1;
+          counts[id] = c;
+          if (c > top) {
+            top = c;
+            leaders = [id];
+          } else if (c === top && leaders.length < LEADERS) leaders.push(id);
+        }
+        merged++;
+        for (const id of leaders) {
+          if (scored.has(id)) continue;
+          scored.add(id);
+          const s = score(this.sources[id] as string);
+          if (s >= floor) found.add(id, s);
+        }
+        leaders = [];
+        if (found.best >= floor) {
+          floor = found.best + 1;
+          if (floor > 100) break;
+          narrow();
         }
       } else {
         if (n > budget) break;
@@ -147,8 +181,8 @@ export class CandidateIndex {
           const c = counts[id] as number;
           if (c !== 0) counts[id] = c + 1;
         }
+        merged++;
       }
-      merged++;
     }
     const unmerged = lists.slice(next);
     const rest = q - merged;
@@ -164,8 +198,10 @@ export class CandidateIndex {
     const requeue = (b: number, entry: number) => {
       if (b >= floor && b > found.best) (buckets[b] ??= []).push(entry);
     };
-    for (const id of touched)
+    for (let t = 0; t < touchedCount; t++) {
+      const id = touched[t] as number;
       requeue(bound(lengths[id] as number, (counts[id] as number) + rest), id * 4 + (rest ? 0 : 1));
+    }
     for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
       const bucket = buckets[b];
       if (!bucket) continue;
@@ -195,7 +231,7 @@ export class CandidateIndex {
         if (s >= floor) found.add(id, s);
       }
     }
-    for (const id of touched) counts[id] = 0;
+    for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
   }
 
   private grow(): void {
