@@ -138,7 +138,10 @@ async function run(
       const s0 = serverCpu(dbName);
       const { seconds, bands } = await timeQuote(api, database, target, document);
       const c = process.cpuUsage(c0);
-      const cpu = `CPU ${((c.user + c.system) / 1e6).toFixed(1)} s Node${dbName ? ` + ${(serverCpu(dbName) - s0).toFixed(1)} s PostgreSQL` : ''}`;
+      // A backend that ended during the run takes its ticks with it: then the sum is no figure.
+      const server = serverCpu(dbName) - s0;
+      const pgCpu = server >= 0 ? `${server.toFixed(1)} s` : 'not measured (a backend ended)';
+      const cpu = `CPU ${((c.user + c.system) / 1e6).toFixed(1)} s Node${dbName ? ` + ${pgCpu} PostgreSQL` : ''}`;
       return { seconds, bands, cpu };
     };
     const without = await quote('fr');
