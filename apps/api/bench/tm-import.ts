@@ -1,12 +1,12 @@
-// TMX import and export of a large translation memory. Prints figures; asserts nothing.
-//   npm run bench:tm                         (embedded PGlite, a 100 MB TMX)
-//   TM_BENCH_MB=1024 npm run bench:tm        (a 1 GB TMX)
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm   (PostgreSQL too)
-//   TM_BENCH_DATABASES=postgres       PostgreSQL only;  TM_BENCH_LOOKUPS=<n>  lookups per kind (40; 0: none)
+// A translation memory's import, export and quote. Prints figures; asserts nothing.
+//   npm run bench:tm                        (embedded PGlite, then PostgreSQL if BENCH_DATABASE_URL is set)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm
+//   TM_BENCH_UNITS=<n>     units of the generated memory (100,000)
+//   TM_BENCH_WORDS=<n>     words of the quoted task (100,000; 0: no quote)
+//   TM_BENCH_DATABASES=postgres       PostgreSQL only
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
@@ -14,94 +14,13 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
-import { PostgresTranslationMemory } from '../src/modules/tasks/repository/memory.ts';
-import { contextHash } from '@verba/analysis';
-import { createHash } from 'node:crypto';
+import { lookupFigures, quoteDocument, timeQuote, worstCase, writeDocMemory } from './tm-quote.ts';
 
 const MB = 1024 * 1024;
-const targetBytes = Number(process.env.TM_BENCH_MB ?? 100) * MB;
+const units = Number(process.env.TM_BENCH_UNITS ?? 100_000);
+const words = Number(process.env.TM_BENCH_WORDS ?? 100_000);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-bench-tm-'));
-const file = path.join(work, 'big.tmx');
-
-const WORDS =
-  'backup file folder restore account password plan storage computer device cloud secure data centre key install update screen support answer'.split(
-    ' ',
-  );
-const word = (i: number, k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
-
-/** A TMX of about `bytes`, written as a stream: varied sentences, so the trigram index has work. */
-async function generate(bytes: number): Promise<number> {
-  const out = fs.createWriteStream(file);
-  const write = async (s: string) => {
-    if (!out.write(s)) await once(out, 'drain');
-  };
-  await write(
-    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header creationtool="bench" creationtoolversion="1" segtype="sentence" o-tmf="bench" adminlang="en" srclang="en" datatype="plaintext"/><body>\n',
-  );
-  let written = 0;
-  let units = 0;
-  while (written < bytes) {
-    const i = units++;
-    const source = `Unit ${i}: the ${word(i, 1)} keeps your ${word(i, 2)} and ${word(i, 3)} safe on every ${word(i, 4)}.`;
-    const target = `Unidad ${i}: el ${word(i, 1)} protege su ${word(i, 2)} y su ${word(i, 3)} en cada ${word(i, 4)}.`;
-    const tu = `<tu><tuv xml:lang="en"><seg>${source}</seg></tuv><tuv xml:lang="es"><seg>${target}</seg></tuv></tu>\n`;
-    written += tu.length;
-    await write(tu);
-  }
-  await write('</body></tmx>\n');
-  out.end();
-  await once(out, 'finish');
-  return units;
-}
-
-/**
- * A quote's lookups against the imported memory, as the analysis makes them (limit 10, lowest band
- * 50): a sentence stored as is (exact), one with a word changed (fuzzy) and one unrelated (no match).
- * Prints ms per lookup and a digest of the candidates, to compare runs for sameness.
- */
-async function lookups(database: Database, customerId: number, units: number) {
-  const memory = new PostgresTranslationMemory(database.db, customerId, 'en', 'es');
-  const N = Number(process.env.TM_BENCH_LOOKUPS ?? 40);
-  if (!N) return;
-  const pick = (k: number) => Math.floor((((k * 7919) % 1000) / 1000) * Math.max(units, 1));
-  const kinds: Record<string, (k: number) => string> = {
-    exact: (k) => {
-      const i = pick(k);
-      return `Unit ${i}: the ${word(i, 1)} keeps your ${word(i, 2)} and ${word(i, 3)} safe on every ${word(i, 4)}.`;
-    },
-    fuzzy: (k) => {
-      const i = pick(k);
-      return `Unit ${i}: the ${word(i, 1)} keeps all your ${word(i, 2)} and ${word(i, 3)} safe on each ${word(i, 4)}.`;
-    },
-    'no match': (k) => `Weather forecast number ${k} for the northern mountains this weekend.`,
-  };
-  const digest = createHash('sha256');
-  const parts: string[] = [];
-  for (const [kind, text] of Object.entries(kinds)) {
-    const t0 = performance.now();
-    let found = 0;
-    for (let k = 0; k < N; k++) {
-      const q = text(k);
-      const hits = await memory.findCandidates(
-        { text: q, prevHash: contextHash(''), nextHash: contextHash('') },
-        { minScore: 50, limit: 10 },
-      );
-      found += hits.length;
-      digest.update(
-        hits
-          .map((h) => h.source)
-          .sort()
-          .join('\n'),
-      );
-    }
-    parts.push(
-      `${kind} ${((performance.now() - t0) / N).toFixed(1)} ms (${(found / N).toFixed(1)} candidates)`,
-    );
-  }
-  console.log(
-    `  TM lookup per segment (${N} each): ${parts.join(', ')}; digest ${digest.digest('hex').slice(0, 12)}`,
-  );
-}
+const file = path.join(work, 'docs.tmx');
 
 /**
  * CPU seconds used so far by the PostgreSQL backends serving database `name` (local server only:
@@ -164,7 +83,7 @@ async function run(
   form.append('source_language', lang('en'));
   form.append('target_language', lang('es'));
   // A Blob backed by the file: streamed from disk, never read whole.
-  form.append('file', await fs.openAsBlob(file), 'big.tmx');
+  form.append('file', await fs.openAsBlob(file), 'docs.tmx');
   const cpu0 = process.cpuUsage();
   const server0 = serverCpu(dbName);
   // fetch gives up on a response that takes over 5 minutes (undici's headersTimeout): a 1 GB import on
@@ -205,16 +124,49 @@ async function run(
   console.log(
     `  RSS of the process (server and client): ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during import and export`,
   );
-  await lookups(database, acme, units);
+  if (document) {
+    await app.jobs.start();
+    const user = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'user@acme.test', password: 'demo-password' }),
+    });
+    const userToken = ((await user.json()) as { data: { access_token: string } }).data.access_token;
+    const api = { url, auth, userAuth: { authorization: `Bearer ${userToken}` }, lang };
+    const quote = async (target: string) => {
+      const c0 = process.cpuUsage();
+      const s0 = serverCpu(dbName);
+      const { seconds, bands } = await timeQuote(api, database, target, document);
+      const c = process.cpuUsage(c0);
+      // A backend that ended during the run takes its ticks with it: then the sum is no figure.
+      const server = serverCpu(dbName) - s0;
+      const pgCpu = server >= 0 ? `${server.toFixed(1)} s` : 'not measured (a backend ended)';
+      const cpu = `CPU ${((c.user + c.system) / 1e6).toFixed(1)} s Node${dbName ? ` + ${pgCpu} PostgreSQL` : ''}`;
+      return { seconds, bands, cpu };
+    };
+    const without = await quote('fr');
+    const withMemory = await quote('es');
+    const b = withMemory.bands ?? {};
+    console.log(
+      `quote ${(b.total_words ?? 0).toLocaleString('en')} words against ${units.toLocaleString('en')} units: ${withMemory.seconds.toFixed(1)} s with memory, ${without.seconds.toFixed(1)} s without`,
+    );
+    console.log(`  with memory ${withMemory.cpu}; without ${without.cpu}`);
+    console.log(
+      `  bands (words): 101 % ${b.percent101}, 100 % ${b.percent100}, 95–99 % ${b.percent95}, 85–94 % ${b.percent85}, 75–84 % ${b.percent75}, 50–74 % ${b.percent50}, no match ${b.no_match}, repetitions ${b.repetitions}`,
+    );
+    await lookupFigures(database, acme, document);
+  }
   await app.close();
   await database.close();
   await cleanup?.();
 }
 
 const t = performance.now();
-const generated = await generate(targetBytes);
+const sources = await writeDocMemory(file, units);
+const document = words > 0 ? quoteDocument(sources, words) : '';
+sources.length = 0;
 console.log(
-  `generated ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX, ${generated.toLocaleString('en')} units, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  `generated ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX, ${units.toLocaleString('en')} documentation-like units, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
 // TM_BENCH_DATABASES=postgres skips the embedded run (the 1 GB PostgreSQL figure).
 if (process.env.TM_BENCH_DATABASES !== 'postgres')
@@ -240,4 +192,5 @@ if (serverUrl) {
     name,
   );
 }
+worstCase(Math.min(units, 100_000));
 fs.rmSync(work, { recursive: true, force: true });

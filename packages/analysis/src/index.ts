@@ -25,8 +25,17 @@ export { readXliffPairs } from './tm/xliff.ts';
 export type { ReadXliffOptions } from './tm/xliff.ts';
 export { InMemoryTranslationMemory } from './tm/memory.ts';
 export type { TmUnit } from './tm/memory.ts';
+export { CandidateIndex } from './tm/candidate-index.ts';
+export type { IndexMatch, IndexSearch } from './tm/candidate-index.ts';
+export { IndexedTranslationMemory } from './tm/indexed-memory.ts';
 export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';
-export type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './tm/types.ts';
+export type {
+  FindCandidatesOptions,
+  SourcePage,
+  TmCandidate,
+  TmQuery,
+  TranslationMemory,
+} from './tm/types.ts';
 export { collapseSpace, contextHash, normalizeSegment } from './normalize.ts';
 export { inlineTag } from './inline.ts';
 export { defaultLimits, resolveLimits } from './limits.ts';

@@ -11,6 +11,7 @@ import { receive, Scratch } from './io.ts';
 import type { Source } from './io.ts';
 import { resolveLimits } from './limits.ts';
 import type { AnalysisLimits } from './limits.ts';
+import { IndexedTranslationMemory } from './tm/indexed-memory.ts';
 import type { TranslationMemory } from './tm/types.ts';
 
 export interface TaskFile {
@@ -71,7 +72,8 @@ export async function analyseTask(input: AnalyseTaskInput): Promise<TaskResult> 
   const seen = new Set<number>();
   const memories = new Map<string, TranslationMemory | undefined>();
   const memoryFor = (t: string) => {
-    if (!memories.has(t)) memories.set(t, input.memory?.(t));
+    // A memory that pages its sources is indexed once for the whole task (ADR 0027).
+    if (!memories.has(t)) memories.set(t, IndexedTranslationMemory.wrap(input.memory?.(t)));
     return memories.get(t);
   };
   const files: FileResult[] = [];

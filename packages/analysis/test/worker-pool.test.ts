@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnalysisPool, analyseTask, InMemoryTranslationMemory } from '../src/index.ts';
+import { AnalysisPool, analyseTask, contextHash, InMemoryTranslationMemory } from '../src/index.ts';
 import type { AnalyseTaskInput } from '../src/task.ts';
+import type { TranslationMemory } from '../src/tm/types.ts';
 
 const entry = { workerUrl: new URL('../src/worker/entry.ts', import.meta.url), typescript: true };
 const pools: AnalysisPool[] = [];
@@ -23,7 +24,7 @@ const manual = [
   'Wait until the light turns blue, then close the cover.',
 ].join('\n');
 
-function input(files: Record<string, string>, memory?: InMemoryTranslationMemory): AnalyseTaskInput {
+function input(files: Record<string, string>, memory?: TranslationMemory): AnalyseTaskInput {
   return {
     files: Object.entries(files).map(([name, text], i) => ({
       id: String(i + 1),
@@ -62,6 +63,57 @@ describe('analysis in worker threads (issue 15, item 6)', () => {
     );
     expect(inWorker.totals.fr?.percent100).toBe(0);
     expect(progress).toEqual([1, 2]);
+  });
+
+  it('a memory that pages its units is indexed in the worker: same bands, no lookup sent back', async () => {
+    // The first unit in the manual's own context (101 %), the second with other neighbours.
+    const units = [
+      {
+        source: 'Remove the paper tray before cleaning the printer.',
+        target: 'Retire la bandeja.',
+        prevHash: contextHash(''),
+        nextHash: contextHash('Press the green button to start.'),
+      },
+      {
+        source: 'Press the green button to start.',
+        target: 'Pulse.',
+        prevHash: contextHash('Elsewhere.'),
+        nextHash: null,
+      },
+      {
+        source: 'Wait until the light turns green, then close the cover.',
+        target: 'Espere.',
+        prevHash: null,
+        nextHash: null,
+      },
+    ];
+    const tm = new InMemoryTranslationMemory();
+    for (const { prevHash, nextHash, ...u } of units)
+      tm.add({ ...u, ...(prevHash ? { prevHash } : {}), ...(nextHash ? { nextHash } : {}) });
+    const asked: string[] = [];
+    const paged: TranslationMemory = {
+      findCandidates: async (query, options) => {
+        asked.push(query.text);
+        return tm.findCandidates(query, options);
+      },
+      // Two units a page, so the worker asks for several.
+      sourcesAfter: async (cursor) => {
+        const page = units.slice(cursor, cursor + 2);
+        return {
+          sources: page.map((u) => u.source),
+          prevHashes: page.map((u) => u.prevHash),
+          nextHashes: page.map((u) => u.nextHash),
+          next: cursor + 2 < units.length ? cursor + 2 : null,
+        };
+      },
+    };
+    const files = { 'manual.txt': manual };
+    const inWorker = await poolOf(1).analyse(input(files, paged));
+    expect(inWorker).toEqual(await analyseTask(input(files, tm)));
+    expect(inWorker.totals.es?.percent101).toBe(8);
+    expect(inWorker.totals.es?.percent100).toBe(6);
+    expect(inWorker.totals.es?.percent85).toBeGreaterThan(0);
+    expect(asked).toEqual([]);
   });
 
   it('runs more tasks than workers, each with its own result', async () => {

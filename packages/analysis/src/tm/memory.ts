@@ -1,6 +1,7 @@
 import { normalizeSegment } from '../normalize.ts';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 import { INLINE_CODE_RE } from '../inline.ts';
+import { Postings } from './candidate-parts.ts';
 
 export interface TmUnit {
   source: string;
@@ -140,7 +141,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     const rest = lists.slice(probed, probed + 8);
     const scored = ranked;
     if (rest.length > 0) {
-      for (const r of scored) for (const l of rest) if (binaryHas(l, r.id)) r.total++;
+      for (const r of scored) for (const l of rest) if (l.has(r.id)) r.total++;
     }
     scored.sort((a, b) => b.total - a.total);
     for (const { id } of scored.slice(0, options.limit)) {
@@ -149,43 +150,6 @@ export class InMemoryTranslationMemory implements TranslationMemory {
     }
     return out;
   }
-}
-
-/** A growable list of unit ids in a typed array (half the memory of a JS array, and contiguous). */
-class Postings {
-  ids: Int32Array;
-  length = 1;
-
-  constructor(first: number) {
-    this.ids = new Int32Array(2);
-    this.ids[0] = first;
-  }
-
-  push(id: number): void {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(
-        this.ids.length < 1024 ? this.ids.length * 2 : Math.ceil(this.ids.length * 1.25),
-      );
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.length++] = id;
-  }
-}
-
-/** Posting lists are built in increasing id order, so they are sorted. */
-function binaryHas(list: Postings, id: number): boolean {
-  const ids = list.ids;
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = ids[mid] as number;
-    if (v === id) return true;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** Index keys: lower-case word tokens; numbers and punctuation are too unselective to index. */

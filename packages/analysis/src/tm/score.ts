@@ -13,6 +13,12 @@ export function scoreMatch(source: string, candidate: string): number {
   return scorePrepared(prepare(source), candidate);
 }
 
+/** `scoreMatch` against one source for many candidates: the source is normalised and tokenised once. */
+export function scorerFor(source: string): (candidate: string) => number {
+  const prepared = prepare(source);
+  return (candidate) => scorePrepared(prepared, candidate);
+}
+
 interface Prepared {
   normalized: string;
   tokens?: Tokens;
@@ -59,12 +65,20 @@ function nearlyIdentical(a: string, b: string): number {
   const bodyB = b.replace(FINAL_PUNCT_RE, '');
   const tightA = bodyA.replace(SPACE_RE, '');
   const tightB = bodyB.replace(SPACE_RE, '');
-  if (tightA.toLowerCase() !== tightB.toLowerCase()) return 0;
+  if (tightA.toLowerCase() !== tightB.toLowerCase()) return 0; // as `nearKey`
   let score = 100;
   if (a.slice(bodyA.length).replace(SPACE_RE, '') !== b.slice(bodyB.length).replace(SPACE_RE, '')) score--;
   if (tightA !== tightB) score--;
   if (bodyA.toLowerCase() !== bodyB.toLowerCase()) score--;
   return Math.max(95, Math.min(99, score));
+}
+
+/**
+ * What two normalised texts share when `nearlyIdentical` scores them 95–99 (or they are identical):
+ * the text without its final punctuation and spaces, in lower case. Candidate indexes key on it.
+ */
+export function nearKey(normalized: string): string {
+  return normalized.replace(FINAL_PUNCT_RE, '').replace(SPACE_RE, '').toLowerCase();
 }
 
 /**

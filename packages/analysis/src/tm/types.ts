@@ -22,9 +22,25 @@ export interface FindCandidatesOptions {
 }
 
 /**
+ * One page of a memory's units: their sources and context hashes (`contextHash`, null for none), in
+ * three parallel lists, and the cursor of the next page (null: that was the last).
+ */
+export interface SourcePage {
+  sources: string[];
+  prevHashes: (string | null)[];
+  nextHashes: (string | null)[];
+  next: number | null;
+}
+
+/**
  * A translation memory for one customer and language pair. Implementations narrow the memory
- * with an index (n-grams, trigrams) and return a few candidates; they never scan it all.
+ * with an index and return a few candidates; they never scan it all.
  */
 export interface TranslationMemory {
   findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]>;
+  /**
+   * The memory's units page by page, from cursor 0, for an analysis to index once
+   * (`IndexedTranslationMemory`, which then answers every lookup itself).
+   */
+  sourcesAfter?(cursor: number): Promise<SourcePage>;
 }

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { analyseTask } from '../task.ts';
-import type { TmCandidate, TranslationMemory } from '../tm/types.ts';
+import type { SourcePage, TmCandidate, TranslationMemory } from '../tm/types.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 if (!parentPort) throw new Error('The analysis worker must run in a worker thread');
@@ -11,6 +11,7 @@ const send = (message: FromWorker) => port.postMessage(message);
 
 const streams = new Map<number, Readable>();
 const lookups = new Map<number, { resolve: (c: TmCandidate[]) => void; reject: (e: Error) => void }>();
+const pages = new Map<number, (page: SourcePage) => void>();
 let nextId = 1;
 let controller: AbortController | undefined;
 
@@ -37,6 +38,12 @@ port.on('message', (message: ToWorker) => {
     case 'lookup-error':
       lookups.get(message.request)?.reject(new Error(message.message));
       lookups.delete(message.request);
+      pages.delete(message.request);
+      break;
+    case 'source-page':
+      pages.get(message.request)?.(message.page);
+      pages.delete(message.request);
+      lookups.delete(message.request);
       break;
     case 'abort':
       controller?.abort();
@@ -60,8 +67,16 @@ function remoteFile(fileId: string): Readable {
   return readable;
 }
 
-function remoteMemory(target: string): TranslationMemory {
+function remoteMemory(target: string, paged: boolean): TranslationMemory {
+  const sourcesAfter = (cursor: number) =>
+    new Promise<SourcePage>((resolve, reject) => {
+      const request = nextId++;
+      pages.set(request, resolve);
+      lookups.set(request, { resolve: () => {}, reject });
+      send({ type: 'sources', request, target, cursor });
+    });
   return {
+    ...(paged ? { sourcesAfter } : {}),
     findCandidates: (query, options) =>
       new Promise<TmCandidate[]>((resolve, reject) => {
         const request = nextId++;
@@ -84,7 +99,10 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
       files: job.files.map((f) => ({ id: f.id, name: f.name, open: () => remoteFile(f.id) })),
       sourceLanguage: job.sourceLanguage,
       targetLanguages: job.targetLanguages,
-      memory: (target) => (job.memoryTargets.includes(target) ? remoteMemory(target) : undefined),
+      memory: (target) =>
+        job.memoryTargets.includes(target)
+          ? remoteMemory(target, job.pagedTargets.includes(target))
+          : undefined,
       ...(job.limits ? { limits: job.limits } : {}),
       signal: controller.signal,
       onProgress: (done, total) => send({ type: 'progress', done, total }),

@@ -130,6 +130,9 @@ export class AnalysisPool {
           case 'lookup':
             void lookup(message);
             break;
+          case 'sources':
+            void sourcePage(message);
+            break;
           case 'progress':
             input.onProgress?.(message.done, message.total);
             break;
@@ -186,6 +189,17 @@ export class AnalysisPool {
           send({ type: 'lookup-error', request: message.request, message: messageOf(err) });
         }
       };
+      const sourcePage = async (message: Extract<FromWorker, { type: 'sources' }>) => {
+        try {
+          const memory = memories.get(message.target);
+          const page = memory?.sourcesAfter
+            ? await memory.sourcesAfter(message.cursor)
+            : { sources: [], prevHashes: [], nextHashes: [], next: null };
+          send({ type: 'source-page', request: message.request, page });
+        } catch (err) {
+          send({ type: 'lookup-error', request: message.request, message: messageOf(err) });
+        }
+      };
       worker.on('message', onMessage);
       worker.once('error', onDeath);
       worker.once('exit', onDeath);
@@ -195,6 +209,7 @@ export class AnalysisPool {
         sourceLanguage: input.sourceLanguage,
         targetLanguages: targets,
         memoryTargets: [...memories.keys()],
+        pagedTargets: [...memories].filter(([, m]) => m.sourcesAfter).map(([t]) => t),
         ...(input.limits ? { limits: input.limits } : {}),
       });
       if (input.signal?.aborted) onAbort();

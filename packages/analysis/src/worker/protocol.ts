@@ -1,6 +1,6 @@
 import type { AnalysisLimits } from '../limits.ts';
 import type { TaskResult } from '../task.ts';
-import type { TmCandidate, TmQuery } from '../tm/types.ts';
+import type { SourcePage, TmCandidate, TmQuery } from '../tm/types.ts';
 
 /**
  * Messages between the analysis pool (main thread) and a worker. The worker asks for everything
@@ -15,6 +15,8 @@ export type ToWorker =
       targetLanguages: string[];
       /** Targets whose customer memory is consulted. */
       memoryTargets: string[];
+      /** Of those, the ones whose memory pages its sources (indexed in the worker, ADR 0027). */
+      pagedTargets: string[];
       limits?: Partial<AnalysisLimits>;
     }
   | { type: 'chunk'; stream: number; data: Uint8Array }
@@ -22,6 +24,7 @@ export type ToWorker =
   | { type: 'stream-error'; stream: number; message: string }
   | { type: 'candidates'; request: number; candidates: TmCandidate[] }
   | { type: 'lookup-error'; request: number; message: string }
+  | { type: 'source-page'; request: number; page: SourcePage }
   | { type: 'abort' };
 
 export type FromWorker =
@@ -35,6 +38,7 @@ export type FromWorker =
       query: TmQuery;
       options: { minScore: number; limit: number };
     }
+  | { type: 'sources'; request: number; target: string; cursor: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; result: TaskResult }
   | { type: 'failed'; message: string };

@@ -27,23 +27,14 @@ export interface Feed {
  *   feed's units and its row, and a feed a crash left unfinished (`units` still 0) is removed at the
  *   next start (`sweepUnfinishedFeeds`).
  * Units go in as multi-row inserts of `BATCH` rows, the next batch read while the database writes
- * the previous one; the trigram index takes them through its pending list, merged once at the end,
- * and a large feed refreshes the table's statistics so that lookups keep using the trigram index.
+ * the previous one, and a large feed refreshes the table's statistics.
  */
 export async function feedMemory(db: Db, feed: Feed, units: AsyncIterable<TmUnit>): Promise<number> {
   let added: number;
   if (isEmbedded(db)) {
-    await repo.bulkInsertSettings(db, false);
-    try {
-      added = await write(db, feed, units, async (id) => repo.removeFeed(db, id));
-    } finally {
-      await repo.resetBulkInsertSettings(db);
-    }
+    added = await write(db, feed, units, async (id) => repo.removeFeed(db, id));
   } else {
-    added = await db.transaction(async (tx) => {
-      await repo.bulkInsertSettings(tx, true);
-      return write(tx, feed, units, async () => {});
-    });
+    added = await db.transaction(async (tx) => write(tx, feed, units, async () => {}));
   }
   if (added >= ANALYZE_AFTER) await repo.analyzeUnits(db);
   return added;
@@ -93,7 +84,6 @@ async function write(
     }
     if (batch.source.length) await send();
     if (writing) await writing;
-    if (added > 0) await repo.mergeTrigramPending(db);
   } catch (err) {
     await writing?.catch(() => {});
     await undo(row.id);

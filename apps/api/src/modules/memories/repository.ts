@@ -106,32 +106,9 @@ export async function insertUnitBatch(db: Db, into: UnitBatchTarget, rows: UnitB
 }
 
 /**
- * Settings for a bulk insert into tm_units: the trigram (GIN) index takes new entries in its pending
- * list, up to 64 MB, and merges them in memory in large sorted runs instead of descending the index
- * for each of a unit's ~60 trigrams. `local`: for the current transaction only (PostgreSQL); else for
- * the session until `resetBulkInsertSettings` (the embedded database's one connection).
- */
-export async function bulkInsertSettings(db: Db, local: boolean): Promise<void> {
-  const scope = local ? sql.raw('local') : sql.raw('session');
-  await db.execute(sql`set ${scope} gin_pending_list_limit = '64MB'`);
-  await db.execute(sql`set ${scope} work_mem = '64MB'`);
-}
-
-export async function resetBulkInsertSettings(db: Db): Promise<void> {
-  await db.execute(sql`reset gin_pending_list_limit`);
-  await db.execute(sql`reset work_mem`);
-}
-
-/** Merges the trigram index's pending list into the index, so lookups never scan a long list. */
-export async function mergeTrigramPending(db: Db): Promise<void> {
-  await db.execute(sql`select gin_clean_pending_list('tm_units_source_trgm_idx'::regclass)`);
-}
-
-/**
- * Refreshes the planner's statistics of tm_units. Without them, right after a large import the
- * planner still takes the pair's few rows of before, scans the pair through the btree and computes
- * the similarity of every unit (seconds per segment) instead of asking the trigram index
- * (milliseconds). PostgreSQL's autovacuum would get there a minute later; PGlite has none.
+ * Refreshes the planner's statistics of tm_units, so that right after a large import the pair's
+ * lookups keep using the btrees. PostgreSQL's autovacuum would get there a minute later; PGlite
+ * has none.
  */
 export async function analyzeUnits(db: Db): Promise<void> {
   await db.execute(sql`analyze tm_units`);

@@ -1,5 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from '@verba/analysis';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type {
+  FindCandidatesOptions,
+  SourcePage,
+  TmCandidate,
+  TmQuery,
+  TranslationMemory,
+} from '@verba/analysis';
 import { contextHash } from '@verba/analysis';
 import type { Db } from '../../../db/client.ts';
 import { tmUnits } from '../../../db/schema/index.ts';
@@ -25,10 +31,13 @@ export async function targetsWithMemory(
   return new Set(rows.map((r) => r.target));
 }
 
+/** Sources per page read for the analysis's index: a few MB a message. */
+const SOURCE_PAGE = 20_000;
+
 /**
- * A customer's translation memory for one language pair, in PostgreSQL. Exact matches come from
- * the hash index; fuzzy candidates from the trigram index (pg_trgm), so the memory is never
- * scanned whole. Scoring and bands stay in the analysis package.
+ * A customer's translation memory for one language pair, in the database. The analysis reads the
+ * pair's units once (`sourcesAfter`, by id through the pair's btree) into its own index, which
+ * answers its lookups (ADR 0027); `findCandidates` looks up exact matches through the hash index.
  */
 export class PostgresTranslationMemory implements TranslationMemory {
   constructor(
@@ -38,13 +47,15 @@ export class PostgresTranslationMemory implements TranslationMemory {
     private targetLang: string,
   ) {}
 
-  async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
-    const pair = and(
+  private pair() {
+    return and(
       eq(tmUnits.customer_id, this.customerId),
       eq(tmUnits.source_lang, this.sourceLang),
       eq(tmUnits.target_lang, this.targetLang),
     );
-    const hash = contextHash(segment.text);
+  }
+
+  async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
     const exact = await this.db
       .select({
         source: tmUnits.source_text,
@@ -53,29 +64,30 @@ export class PostgresTranslationMemory implements TranslationMemory {
         nextHash: tmUnits.next_hash,
       })
       .from(tmUnits)
-      .where(and(pair, eq(tmUnits.source_hash, hash)))
+      .where(and(this.pair(), eq(tmUnits.source_hash, contextHash(segment.text))))
       .limit(options.limit);
-    if (exact.length) return exact.map(withoutNulls);
-    // A trigram similarity far below the lowest band cannot score into it: narrow with a floor.
-    const floor = Math.max(0.1, options.minScore / 100 - 0.3);
-    const fuzzy = await this.db
+    return exact.map(withoutNulls);
+  }
+
+  async sourcesAfter(cursor: number): Promise<SourcePage> {
+    const rows = await this.db
       .select({
+        id: tmUnits.id,
         source: tmUnits.source_text,
-        target: tmUnits.target_text,
-        prevHash: tmUnits.prev_hash,
-        nextHash: tmUnits.next_hash,
+        prev: tmUnits.prev_hash,
+        next: tmUnits.next_hash,
       })
       .from(tmUnits)
-      .where(
-        and(
-          pair,
-          sql`similarity(${tmUnits.source_text}, ${segment.text}) >= ${floor}`,
-          sql`${tmUnits.source_text} % ${segment.text}`,
-        ),
-      )
-      .orderBy(sql`similarity(${tmUnits.source_text}, ${segment.text}) desc`)
-      .limit(options.limit);
-    return fuzzy.map(withoutNulls);
+      .where(and(this.pair(), gt(tmUnits.id, cursor)))
+      .orderBy(asc(tmUnits.id))
+      .limit(SOURCE_PAGE);
+    const last = rows[rows.length - 1];
+    return {
+      sources: rows.map((r) => r.source),
+      prevHashes: rows.map((r) => r.prev),
+      nextHashes: rows.map((r) => r.next),
+      next: rows.length === SOURCE_PAGE && last ? last.id : null,
+    };
   }
 }
 

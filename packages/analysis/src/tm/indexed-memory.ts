@@ -1,0 +1,117 @@
+import { CandidateIndex } from './candidate-index.ts';
+import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
+
+type PagedMemory = TranslationMemory & Required<Pick<TranslationMemory, 'sourcesAfter'>>;
+
+/**
+ * A memory whose units are read once, at the first lookup of an analysis, into a `CandidateIndex`
+ * and the units' context hashes: every lookup is then answered here, with no round trip, at a cost
+ * that does not grow with the memory (ADR 0027). Of the units identical to a segment, one whose
+ * context is the segment's is returned if there is one (101 %), else the first (100 %).
+ */
+export class IndexedTranslationMemory implements TranslationMemory {
+  private index?: Promise<{ index: CandidateIndex; context: ContextHashes }>;
+
+  constructor(private readonly memory: PagedMemory) {}
+
+  static wrap(memory: TranslationMemory | undefined): TranslationMemory | undefined {
+    return memory?.sourcesAfter ? new IndexedTranslationMemory(memory as PagedMemory) : memory;
+  }
+
+  async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
+    const { index, context } = await (this.index ??= this.load());
+    const found = index.search(segment.text, options.minScore, options.limit);
+    if (found.identical.length) {
+      const id =
+        found.identical.find(
+          (i) => context.prev(i) === segment.prevHash && context.next(i) === segment.nextHash,
+        ) ?? (found.identical[0] as number);
+      const prevHash = context.prev(id);
+      const nextHash = context.next(id);
+      return [
+        { source: index.source(id), ...(prevHash ? { prevHash } : {}), ...(nextHash ? { nextHash } : {}) },
+      ];
+    }
+    return found.matches.map((m) => ({ source: index.source(m.id) }));
+  }
+
+  /** Reads the pages in order, asking for the next one while the current one is indexed. */
+  private async load() {
+    const index = new CandidateIndex();
+    const context = new ContextHashes();
+    let pending = this.memory.sourcesAfter(0);
+    for (;;) {
+      const page = await pending;
+      if (page.next !== null) pending = this.memory.sourcesAfter(page.next);
+      page.sources.forEach((source, i) => {
+        context.set(index.add(source), page.prevHashes[i] ?? null, page.nextHashes[i] ?? null);
+      });
+      if (page.next === null) return { index, context };
+    }
+  }
+}
+
+/**
+ * The units' context hashes, packed: a `contextHash` is 16 base64url characters, four words of 24
+ * bits, so a unit's pair takes 32 bytes instead of two strings. Any other form (none is expected)
+ * is kept as it is, aside.
+ */
+class ContextHashes {
+  private words = new Uint32Array(8 * 1024);
+  /** Bit 1: has a packed previous hash; bit 2: a packed next one. */
+  private present = new Uint8Array(1024);
+  private readonly odd = new Map<number, [string | null, string | null]>();
+
+  set(id: number, prev: string | null, next: string | null): void {
+    while (id >= this.present.length) {
+      const words = new Uint32Array(this.words.length * 2);
+      words.set(this.words);
+      this.words = words;
+      const present = new Uint8Array(this.present.length * 2);
+      present.set(this.present);
+      this.present = present;
+    }
+    const packedPrev = prev !== null && pack(prev, this.words, id * 8);
+    const packedNext = next !== null && pack(next, this.words, id * 8 + 4);
+    this.present[id] = (packedPrev ? 1 : 0) | (packedNext ? 2 : 0);
+    if ((prev !== null && !packedPrev) || (next !== null && !packedNext)) this.odd.set(id, [prev, next]);
+  }
+
+  prev(id: number): string | undefined {
+    if ((this.present[id] as number) & 1) return unpack(this.words, id * 8);
+    return this.odd.get(id)?.[0] ?? undefined;
+  }
+
+  next(id: number): string | undefined {
+    if ((this.present[id] as number) & 2) return unpack(this.words, id * 8 + 4);
+    return this.odd.get(id)?.[1] ?? undefined;
+  }
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]));
+
+/** Packs a 16-character base64url hash into four words of 4 characters; false for any other text. */
+function pack(hash: string, words: Uint32Array, at: number): boolean {
+  if (hash.length !== 16) return false;
+  for (let w = 0; w < 4; w++) {
+    let v = 0;
+    for (let c = 0; c < 4; c++) {
+      const d = VALUE.get(hash[w * 4 + c] as string);
+      if (d === undefined) return false;
+      v = (v << 6) | d;
+    }
+    words[at + w] = v;
+  }
+  return true;
+}
+
+function unpack(words: Uint32Array, at: number): string {
+  let out = '';
+  for (let w = 0; w < 4; w++) {
+    const v = words[at + w] as number;
+    out +=
+      ALPHABET[(v >> 18) & 63]! + ALPHABET[(v >> 12) & 63]! + ALPHABET[(v >> 6) & 63]! + ALPHABET[v & 63]!;
+  }
+  return out;
+}
