@@ -1,6 +1,6 @@
 import { can as roleHas, type Permission } from '@verba/contracts';
 import type { CurrentUser } from '../plugins/auth.ts';
-import { AppError, forbidden, notFound, unauthenticated } from './app-error.ts';
+import { forbidden, notFound, unauthenticated, type AppError } from './app-error.ts';
 
 /** Who a policy judges: a signed-in user, or nobody (a guest, or a caller without a session). */
 export type PolicyUser = CurrentUser | null | undefined;
