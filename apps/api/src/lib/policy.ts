@@ -10,7 +10,7 @@ export type PolicyUser = CurrentUser | null | undefined;
  * subject's condition), 404 the subject is out of the user's reach (answered as if it did not
  * exist, DESIGN §5), or an error of the rule's own (e.g. a 422 that says why).
  */
-export type Verdict = true | 401 | 403 | 404 | AppError;
+type Verdict = true | 401 | 403 | 404 | AppError;
 
 /**
  * One action of a module's policy (ADR 0030). `role` is judged first, from the user alone: a
@@ -18,7 +18,7 @@ export type Verdict = true | 401 | 403 | 404 | AppError;
  * function. `subject`, when the action has one, is judged next; a missing subject (a row that
  * does not exist or the user may not see) is 404.
  */
-export interface Rule<Subject> {
+interface Rule<Subject> {
   role: Permission | ((user: PolicyUser) => Verdict);
   subject?: (user: PolicyUser, subject: Subject) => Verdict;
 }
@@ -27,7 +27,7 @@ export interface Rule<Subject> {
 export type Rules<Subjects> = { [Action in keyof Subjects]: Rule<Subjects[Action]> };
 
 /** Whether `user` may do `action` to `subject`; an unknown action or a missing subject is no. */
-export type Can<Subjects> = <Action extends keyof Subjects>(
+type Can<Subjects> = <Action extends keyof Subjects>(
   user: PolicyUser,
   action: Action,
   subject?: Subjects[Action] | null,

@@ -67,7 +67,8 @@ export async function createGlossary(
 ): Promise<Outcome<GlossaryDto>> {
   const parsed = glossaryUploadFields.safeParse(upload.fields);
   const customerId = parsed.success ? parsed.data.customer_id : Number(upload.fields.customer_id);
-  if (Number.isInteger(customerId) && customerId > 0) policy.assertCan(actor.user, 'upload', { customer_id: customerId });
+  if (Number.isInteger(customerId) && customerId > 0)
+    policy.assertCan(actor.user, 'upload', { customer_id: customerId });
   const errors: FieldMessages = parsed.success ? {} : fieldErrors(parsed.error);
   if (!upload.file || upload.file.buffer.length === 0) (errors.file ??= []).push('glossaries.file_required');
   if (!parsed.success || !upload.file || errors.file) throw invalid(errors);

@@ -48,7 +48,7 @@ export function tasksVisibleTo(
 export const isStaffUser = (user: CurrentUser) => isStaff(user.type);
 
 /** What the rules read of a task, beside its state (the detail knows all of it). */
-export interface TaskFacts {
+interface TaskFacts {
   state: string;
   isGuestTask: boolean;
   /** the scheme of the task's customer (null for a guest) */
