@@ -6,7 +6,7 @@ import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } f
  * (departments, requester) is the tasks module's visibility rule, applied when the task is looked
  * up; this policy adds the role and the tenant on top.
  */
-export interface PaymentSubject {
+interface PaymentSubject {
   customer_id: number | null;
   /** The customer's scheme (PAYMENT_SCHEMES, as the row stores it); only `send-deferred` reads it. */
   payment_scheme?: string | null;
