@@ -10,6 +10,7 @@ import {
 } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
+import * as payments from '../payments/policy.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
 import { readinessOf } from './pricing.ts';
 import * as repo from './repository.ts';
@@ -114,7 +115,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     due_date: task.due_date,
     quoted_at: task.quoted_at,
     other_concepts: p.concepts,
-    payments: user.type === 'CLIENT_USER' ? [] : p.payments,
+    payments: payments.can(user, 'view', task) ? p.payments : [],
     outstanding_balance: outstanding,
     quote_readiness: {
       fully_priced: readiness.fullyPriced,
