@@ -3,10 +3,12 @@ import { TASK_STATES, type TaskState } from './task-states.ts';
 import {
   TASK_ACTOR_KINDS,
   TASK_TRANSITIONS,
+  PaymentProof,
   actorKindOf,
   findTransition,
   mayAct,
   mayTransition,
+  offersAction,
   staffStatusOptions,
   transitionRefusal,
   type TaskTransitionContext,
@@ -45,11 +47,20 @@ const EXPECTED: Record<string, string> = {
   'DONE>IN_COURSE:staff': '',
 };
 
+/** A proof as the payments code makes one (it extends PaymentProof the same way). */
+class VerifiedOrder extends PaymentProof {
+  constructor(taskId: number, priceVersion: number) {
+    super(taskId, priceVersion, '1234ABCDEFGH');
+  }
+}
+const TASK = { id: 7, priceVersion: 3 };
+const paid = { proof: new VerifiedOrder(7, 3), task: TASK };
+
 /** The facts under which every guard holds. */
 const ALL_HOLD: TaskTransitionContext = {
   isGuestTask: false,
   paymentScheme: 'DEFERRED',
-  paymentVerified: true,
+  payment: paid,
   missingTranslations: 0,
 };
 
@@ -93,7 +104,7 @@ describe('the task transition table (DESIGN §6)', () => {
           ...(guard === 'guest_task' ? { isGuestTask: false } : {}),
           ...(guard === 'customer_task' ? { isGuestTask: true } : {}),
           ...(guard === 'deferred_scheme' ? { paymentScheme: 'ON_DEMAND' } : {}),
-          ...(guard === 'payment_verified' ? { paymentVerified: false } : {}),
+          ...(guard === 'payment_verified' ? { payment: undefined } : {}),
           ...(guard === 'translations_complete' ? { missingTranslations: 2 } : {}),
         };
         const who = row.who[0]!;
@@ -113,6 +124,28 @@ describe('the task transition table (DESIGN §6)', () => {
     );
     expect(transitionRefusal('IN_COURSE', 'APPROVED', 'staff', guest)).toBe('customer_task');
     expect(transitionRefusal('DEFERRED', 'IN_COURSE', 'staff', guest)).toBe('customer_task');
+  });
+
+  it('approves a payment only with a proof the payments code made, for this task at its current price', () => {
+    const approve = (payment: TaskTransitionContext['payment']) =>
+      transitionRefusal('DRAFT', 'APPROVED', 'payment', { payment });
+    expect(approve(paid)).toBeNull();
+    expect(approve({ proof: new VerifiedOrder(8, 3), task: TASK })).toBe('payment_verified');
+    expect(approve({ proof: new VerifiedOrder(7, 2), task: TASK })).toBe('payment_verified');
+    // The same fields written by hand are no proof.
+    const literal = { taskId: 7, priceVersion: 3, orderNumber: '1234ABCDEFGH' } as unknown as PaymentProof;
+    expect(approve({ proof: literal, task: TASK })).toBe('payment_verified');
+    expect(approve(undefined)).toBe('payment_verified');
+    expect(
+      transitionRefusal('DRAFT', 'APPROVED', 'payment', { paymentVerified: true } as TaskTransitionContext),
+    ).toBe('payment_verified');
+  });
+
+  it('offers an action from a state, its guards aside', () => {
+    expect(offersAction('pay', 'DRAFT', 'payment')).toBe(true);
+    expect(offersAction('pay', 'TEMPORAL', 'payment')).toBe(true);
+    expect(offersAction('pay', 'APPROVED', 'payment')).toBe(false);
+    expect(offersAction('pay', 'DRAFT', 'client')).toBe(false);
   });
 
   it('maps roles to actor kinds', () => {

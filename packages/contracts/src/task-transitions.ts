@@ -31,7 +31,8 @@ export type TaskAction = (typeof TASK_ACTIONS)[number];
  * - `customer_task`: the task has a customer (a guest's task only goes to TEMPORAL or DEFERRED);
  * - `guest_task`: the task has no customer (a guest's quote request);
  * - `deferred_scheme`: the customer works on deferred terms;
- * - `payment_verified`: the bank authorised the card part, or the balance covers the quote;
+ * - `payment_verified`: a payment the payments code verified pays the task at its current price
+ *   (the bank authorised the card part, or the balance covers the quote): a `PaymentProof`;
  * - `translations_complete`: every source file has its translation in every target language.
  */
 export const TASK_TRANSITION_GUARDS = [
@@ -52,11 +53,33 @@ export interface TaskTransition {
   guards: readonly TaskTransitionGuard[];
 }
 
+/**
+ * What proves a task paid: a payment order the payments code stored as verified (the bank's signed
+ * answer for the exact amount, merchant and currency, or a balance that covers the quote). Only
+ * that code makes one, by extending this class; an object written by hand is not one (the private
+ * field), so no caller can claim a payment with a literal.
+ */
+export abstract class PaymentProof {
+  readonly #proof = true;
+  protected constructor(
+    /** the task the order pays */
+    readonly taskId: number,
+    /** the price the order was made for (any change of the price cancels it, ADR 0015) */
+    readonly priceVersion: number,
+    readonly orderNumber: string,
+  ) {}
+
+  static is(value: unknown): value is PaymentProof {
+    return typeof value === 'object' && value !== null && #proof in value;
+  }
+}
+
 /** The facts the guards read; a guard whose fact is missing fails. */
 export interface TaskTransitionContext {
   isGuestTask?: boolean;
   paymentScheme?: string | null;
-  paymentVerified?: boolean;
+  /** the payment that approves the task, and the task it must pay at its current price */
+  payment?: { proof: PaymentProof | null; task: { id: number; priceVersion: number } };
   missingTranslations?: number;
 }
 
@@ -124,7 +147,11 @@ const guardHolds = (guard: TaskTransitionGuard, ctx: TaskTransitionContext): boo
     case 'deferred_scheme':
       return ctx.paymentScheme === 'DEFERRED';
     case 'payment_verified':
-      return ctx.paymentVerified === true;
+      return (
+        PaymentProof.is(ctx.payment?.proof) &&
+        ctx.payment.proof.taskId === ctx.payment.task.id &&
+        ctx.payment.proof.priceVersion === ctx.payment.task.priceVersion
+      );
     case 'translations_complete':
       return ctx.missingTranslations === 0;
   }
@@ -175,6 +202,13 @@ export function staffStatusOptions(from: string, isGuestTask: boolean): StaffTar
     return !!row && (!isGuestTask || !row.guards.includes('customer_task'));
   });
 }
+
+/**
+ * Whether the table has a move of `action` by `who` out of `from`, its guards aside (e.g. whether
+ * a task could be paid now: the payment itself is checked when it arrives).
+ */
+export const offersAction = (action: TaskAction, from: TaskState, who: TaskActorKind): boolean =>
+  TASK_TRANSITIONS.some((row) => row.action === action && row.from === from && row.who.includes(who));
 
 /**
  * Whether `who` may start `action` on a task in state `from` (some row of the action leaves it

@@ -230,6 +230,10 @@ export const taskAbilities = z.object({
   can_download_quote: z.boolean(),
   can_change_status: z.boolean(),
   can_upload_translations: z.boolean(),
+  /** the zip of every delivered translation */
+  can_download_translations: z.boolean(),
+  /** staff price a draft's quote again from today's rates */
+  can_recalculate: z.boolean(),
   can_delete: z.boolean(),
 });
 

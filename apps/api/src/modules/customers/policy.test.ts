@@ -9,20 +9,7 @@ import {
 } from '../../../test/policy-users.ts';
 import * as policy from './policy.ts';
 
-type Check = [name: string, can: (who: Who) => boolean, assert: (who: Who) => void];
-const actions: Check[] = [
-  ['list', (w) => policy.canListCustomers(userOf(w)), (w) => policy.assertCanListCustomers(userOf(w))],
-  ['view', (w) => policy.canViewCustomer(userOf(w)), (w) => policy.assertCanViewCustomer(userOf(w))],
-  ['create', (w) => policy.canCreateCustomer(userOf(w)), (w) => policy.assertCanCreateCustomer(userOf(w))],
-  ['edit', (w) => policy.canEditCustomer(userOf(w)), (w) => policy.assertCanEditCustomer(userOf(w))],
-  ['delete', (w) => policy.canDeleteCustomer(userOf(w)), (w) => policy.assertCanDeleteCustomer(userOf(w))],
-  ['bonuses', (w) => policy.canManageBonuses(userOf(w)), (w) => policy.assertCanManageBonuses(userOf(w))],
-  [
-    'assign projects',
-    (w) => policy.canAssignProjects(userOf(w)),
-    (w) => policy.assertCanAssignProjects(userOf(w)),
-  ],
-];
+const actions = ['list', 'view', 'create', 'edit', 'delete', 'bonuses', 'assign-projects'] as const;
 
 /** Who may do each action; everyone else is refused: a guest with 401, a signed-in role with 403. */
 const allowed: Record<string, Who[]> = {
@@ -33,15 +20,17 @@ const allowed: Record<string, Who[]> = {
   edit: ['VERBA_ADMIN', 'VERBA_PM'],
   delete: ['VERBA_ADMIN'],
   bonuses: ['VERBA_ADMIN'],
-  'assign projects': ['VERBA_ADMIN', 'VERBA_PM'],
+  'assign-projects': ['VERBA_ADMIN', 'VERBA_PM'],
 };
 
 describe('customers policy', () => {
-  describe.each(actions)('%s', (name, can, assert) => {
+  describe.each(actions)('%s', (action) => {
     it.each(EVERYONE)('%s', (who) => {
-      const yes = allowed[name]?.includes(who) ?? false;
-      expect(can(who)).toBe(yes);
-      expect(verdict(() => assert(who))).toBe(yes ? 'ok' : who === 'guest' ? 401 : 403);
+      const yes = allowed[action]?.includes(who) ?? false;
+      expect(policy.can(userOf(who), action)).toBe(yes);
+      expect(verdict(() => policy.assertCan(userOf(who), action))).toBe(
+        yes ? 'ok' : who === 'guest' ? 401 : 403,
+      );
     });
   });
 
@@ -52,9 +41,10 @@ describe('customers policy', () => {
     ['CLIENT_USER', 'ok', 404],
     ['guest', 401, 401],
   ] as const)("%s reads a customer's discount: own %s, another's %s", (who, own, other) => {
-    expect(verdict(() => policy.assertCanReadDiscount(userOf(who), OWN_CUSTOMER))).toBe(own);
-    expect(verdict(() => policy.assertCanReadDiscount(userOf(who), OTHER_CUSTOMER))).toBe(other);
-    expect(policy.canReadDiscount(userOf(who), OWN_CUSTOMER)).toBe(own === 'ok');
-    expect(policy.canReadDiscount(userOf(who), OTHER_CUSTOMER)).toBe(other === 'ok');
+    const [ownCustomer, otherCustomer] = [{ id: OWN_CUSTOMER }, { id: OTHER_CUSTOMER }];
+    expect(verdict(() => policy.assertCan(userOf(who), 'read-discount', ownCustomer))).toBe(own);
+    expect(verdict(() => policy.assertCan(userOf(who), 'read-discount', otherCustomer))).toBe(other);
+    expect(policy.can(userOf(who), 'read-discount', ownCustomer)).toBe(own === 'ok');
+    expect(policy.can(userOf(who), 'read-discount', otherCustomer)).toBe(other === 'ok');
   });
 });

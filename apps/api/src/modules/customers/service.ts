@@ -22,7 +22,7 @@ export async function listCustomers(
   actor: Actor,
   q: { page: number; per_page: number; search?: string | undefined },
 ) {
-  policy.assertCanListCustomers(actor.user);
+  policy.assertCan(actor.user, 'list');
   return repo.listCustomers(deps.db, q);
 }
 
@@ -38,7 +38,7 @@ async function customerDetail(deps: Deps, id: number) {
 }
 
 export async function getCustomer(deps: Deps, actor: Actor, id: number) {
-  policy.assertCanViewCustomer(actor.user);
+  policy.assertCan(actor.user, 'view');
   return customerDetail(deps, id);
 }
 
@@ -54,7 +54,7 @@ export async function createCustomer(
   actor: Actor,
   input: CustomerInput,
 ): Promise<Outcome<CustomerDetail>> {
-  policy.assertCanCreateCustomer(actor.user);
+  policy.assertCan(actor.user, 'create');
   const { lang: _lang, ...fields } = input;
   await checkCountry(deps, fields.country_id);
   const row = await repo.insertCustomer(deps.db, fields);
@@ -71,7 +71,7 @@ export async function updateCustomer(
   id: number,
   input: CustomerEditInput,
 ): Promise<Outcome<CustomerDetail>> {
-  policy.assertCanEditCustomer(actor.user);
+  policy.assertCan(actor.user, 'edit');
   const { lang: _lang, ...fields } = input;
   await existing(deps, id);
   await checkCountry(deps, fields.country_id);
@@ -87,7 +87,7 @@ export async function updateCustomer(
 
 /** A customer with tasks or invoices is kept (deactivated) so its history stays whole. */
 export async function deleteCustomer(deps: Deps, actor: Actor, id: number) {
-  policy.assertCanDeleteCustomer(actor.user);
+  policy.assertCan(actor.user, 'delete');
   const row = await existing(deps, id);
   if (await repo.hasTasksOrInvoices(deps.db, id)) {
     await repo.deactivateCustomer(deps.db, id);
@@ -109,18 +109,18 @@ export async function deleteCustomer(deps: Deps, actor: Actor, id: number) {
 }
 
 export async function customerUsers(deps: Deps, actor: Actor, id: number) {
-  policy.assertCanViewCustomer(actor.user);
+  policy.assertCan(actor.user, 'view');
   await existing(deps, id);
   return { users: await repo.customerUsers(deps.db, id) };
 }
 
 export async function customerDiscount(deps: Deps, actor: Actor, id: number) {
-  policy.assertCanReadDiscount(actor.user, id);
+  policy.assertCan(actor.user, 'read-discount', { id });
   return { discount: effectiveDiscount(await existing(deps, id)) };
 }
 
 export async function listBonuses(deps: Deps, actor: Actor, customerId: number) {
-  policy.assertCanManageBonuses(actor.user);
+  policy.assertCan(actor.user, 'bonuses');
   await existing(deps, customerId);
   return {
     bonuses: await repo.listBonuses(deps.db, customerId),
@@ -133,7 +133,7 @@ export async function addBonus(
   actor: Actor,
   input: { customer_id: number; amount: string; description: string | null; users: number[] },
 ) {
-  policy.assertCanManageBonuses(actor.user);
+  policy.assertCan(actor.user, 'bonuses');
   const customer = await repo.findCustomer(deps.db, input.customer_id);
   if (!customer) throw invalid({ customer_id: ['validation.invalid_option'] });
   const users = [...new Set(input.users)];
@@ -156,7 +156,7 @@ export async function assignProjects(
   id: number,
   input: { memoq_project_id: string; idcp_project_id: string | null },
 ) {
-  policy.assertCanAssignProjects(actor.user);
+  policy.assertCan(actor.user, 'assign-projects');
   const row = await existing(deps, id);
   await repo.setAssignedProjects(
     deps.db,
@@ -173,7 +173,7 @@ export async function assignProjects(
 
 /** The project ids staff assigned to the customer (memoQ, IDCP). */
 export async function assignedProjects(deps: Deps, actor: Actor, id: number) {
-  policy.assertCanAssignProjects(actor.user);
+  policy.assertCan(actor.user, 'assign-projects');
   const row = await existing(deps, id);
   return { memoq_project_id: row.memoq_project_id, idcp_project_id: row.idcp_project_id };
 }

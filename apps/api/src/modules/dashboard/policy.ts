@@ -1,14 +1,21 @@
-import { assertAllowed, type PolicyUser } from '../../lib/policy.ts';
-import { forbidden } from '../../lib/app-error.ts';
+import {
+  assertCanFrom,
+  canFrom,
+  permissionWithCustomer,
+  type AssertCan,
+  type Rules,
+} from '../../lib/policy.ts';
 
-/** Staff (admin and PM) see every customer's figures. */
-export function assertStaffDashboard(user: PolicyUser): void {
-  assertAllowed(user, 'dashboard:staff');
+/** Staff (admin and PM) see every customer's figures; a client admin its own customer's (403 without one). */
+interface Subjects {
+  staff: undefined;
+  client: undefined;
 }
 
-/** A client admin sees its own customer's figures; returns that customer. */
-export function assertClientDashboard(user: PolicyUser): number {
-  assertAllowed(user, 'dashboard:client');
-  if (user.customer_id === null) throw forbidden();
-  return user.customer_id;
-}
+const rules: Rules<Subjects> = {
+  staff: { role: 'dashboard:staff' },
+  client: { role: permissionWithCustomer('dashboard:client', 403) },
+};
+
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);

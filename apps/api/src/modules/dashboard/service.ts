@@ -2,7 +2,8 @@ import type { Actor, Deps } from '../../lib/service.ts';
 import type { Db } from '../../db/client.ts';
 import { customerBalance } from '../customers/service.ts';
 import * as repo from './repository.ts';
-import { assertClientDashboard, assertStaffDashboard } from './policy.ts';
+import { ownCustomerOf } from '../../lib/policy.ts';
+import * as policy from './policy.ts';
 
 /**
  * How long a dashboard is reused. Dashboards are read far more often than their figures change; a
@@ -122,7 +123,7 @@ async function staffDashboardOf(db: Db) {
 
 /** The staff dashboard: every customer's work (the page shows when it was computed). */
 export async function staffDashboard(deps: Pick<Deps, 'db'>, actor: Actor) {
-  assertStaffDashboard(actor.user);
+  policy.assertCan(actor.user, 'staff');
   return reuse(deps.db, 'staff', () => staffDashboardOf(deps.db));
 }
 
@@ -149,6 +150,7 @@ async function clientFigures(db: Db, customerId: number) {
 
 /** The client admin's dashboard: its own customer's work only. */
 export async function clientDashboard(deps: Pick<Deps, 'db'>, actor: Actor) {
-  const customerId = assertClientDashboard(actor.user);
+  policy.assertCan(actor.user, 'client');
+  const customerId = ownCustomerOf(actor.user);
   return reuse(deps.db, `customer:${customerId}`, () => clientFigures(deps.db, customerId));
 }

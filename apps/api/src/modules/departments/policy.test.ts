@@ -18,14 +18,10 @@ describe('departments policy', () => {
     it.each(EVERYONE)('%s', (who) => {
       const yes = who === 'CLIENT_ADMIN';
       const user = userOf(who);
-      expect(policy.canViewDepartments(user)).toBe(yes);
-      expect(policy.canCreateDepartment(user)).toBe(yes);
-      expect(verdict(() => policy.assertCanViewDepartments(user))).toBe(yes ? 'ok' : refused(who));
-      expect(verdict(() => policy.assertCanCreateDepartment(user))).toBe(yes ? 'ok' : refused(who));
-      if (yes) {
-        expect(policy.assertCanViewDepartments(user)).toBe(OWN_CUSTOMER);
-        expect(policy.assertCanCreateDepartment(user)).toBe(OWN_CUSTOMER);
-      }
+      expect(policy.can(user, 'list')).toBe(yes);
+      expect(policy.can(user, 'create')).toBe(yes);
+      expect(verdict(() => policy.assertCan(user, 'list'))).toBe(yes ? 'ok' : refused(who));
+      expect(verdict(() => policy.assertCan(user, 'create'))).toBe(yes ? 'ok' : refused(who));
     });
   });
 
@@ -33,23 +29,24 @@ describe('departments policy', () => {
     it.each(EVERYONE)("%s: its own customer's only; another's, or a missing one, is 404", (who) => {
       const user = userOf(who);
       const yes = who === 'CLIENT_ADMIN';
-      expect(policy.canViewDepartment(user, own)).toBe(yes);
-      expect(policy.canManageDepartment(user, own)).toBe(yes);
-      expect(policy.canViewDepartment(user, others)).toBe(false);
-      expect(policy.canManageDepartment(user, others)).toBe(false);
+      expect(policy.can(user, 'view', own)).toBe(yes);
+      expect(policy.can(user, 'manage', own)).toBe(yes);
+      expect(policy.can(user, 'view', others)).toBe(false);
+      expect(policy.can(user, 'manage', others)).toBe(false);
       const whenAllowed = (answer: 'ok' | 404) => (yes ? answer : refused(who));
-      expect(verdict(() => policy.assertCanViewDepartment(user, own))).toBe(whenAllowed('ok'));
-      expect(verdict(() => policy.assertCanManageDepartment(user, own))).toBe(whenAllowed('ok'));
-      expect(verdict(() => policy.assertCanViewDepartment(user, others))).toBe(whenAllowed(404));
-      expect(verdict(() => policy.assertCanManageDepartment(user, others))).toBe(whenAllowed(404));
-      expect(verdict(() => policy.assertCanManageDepartment(user, undefined))).toBe(whenAllowed(404));
+      expect(verdict(() => policy.assertCan(user, 'view', own))).toBe(whenAllowed('ok'));
+      expect(verdict(() => policy.assertCan(user, 'manage', own))).toBe(whenAllowed('ok'));
+      expect(verdict(() => policy.assertCan(user, 'view', others))).toBe(whenAllowed(404));
+      expect(verdict(() => policy.assertCan(user, 'manage', others))).toBe(whenAllowed(404));
+      expect(verdict(() => policy.assertCan(user, 'manage', undefined))).toBe(whenAllowed(404));
     });
   });
 
   it('a client admin of no customer sees none (404)', () => {
     const orphan = { ...userOf('CLIENT_ADMIN')!, customer_id: null };
-    expect(policy.canViewDepartments(orphan)).toBe(false);
-    expect(verdict(() => policy.assertCanViewDepartments(orphan))).toBe(404);
+    expect(policy.can(orphan, 'list')).toBe(false);
+    expect(verdict(() => policy.assertCan(orphan, 'list'))).toBe(404);
+    expect(verdict(() => policy.assertCan(orphan, 'create'))).toBe(404);
   });
 
   it.each([

@@ -1,5 +1,12 @@
-import { notFound } from '../../lib/app-error.ts';
-import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
+import {
+  assertCanFrom,
+  canFrom,
+  hasPermission,
+  permissionWithCustomer,
+  type AssertCan,
+  type PolicyUser,
+  type Rules,
+} from '../../lib/policy.ts';
 
 /**
  * Departments belong to a customer, and only its CLIENT_ADMIN sees and manages them (DESIGN §5);
@@ -7,47 +14,27 @@ import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
  */
 type Department = { customer_id: number };
 
-export const canViewDepartments = (user: PolicyUser): boolean =>
-  allows(user, 'departments:view') && user.customer_id !== null;
-
-/** The customer whose departments the user sees; 404 for a user of no customer. */
-export function assertCanViewDepartments(user: PolicyUser): number {
-  assertAllowed(user, 'departments:view');
-  if (user.customer_id === null) throw notFound();
-  return user.customer_id;
+interface Subjects {
+  /** its own customer's departments */
+  list: undefined;
+  /** a department of its own customer */
+  create: undefined;
+  view: Department;
+  manage: Department;
 }
 
-export const canViewDepartment = (user: PolicyUser, department: Department): boolean =>
-  canViewDepartments(user) && user?.customer_id === department.customer_id;
+const ownCustomers = (user: PolicyUser, department: Department) =>
+  user?.customer_id === department.customer_id || 404;
 
-export function assertCanViewDepartment(
-  user: PolicyUser,
-  department: Department | undefined,
-): asserts department is Department {
-  assertAllowed(user, 'departments:view');
-  if (!department || user.customer_id !== department.customer_id) throw notFound();
-}
+const rules: Rules<Subjects> = {
+  list: { role: permissionWithCustomer('departments:view') },
+  create: { role: permissionWithCustomer('departments:manage') },
+  view: { role: 'departments:view', subject: ownCustomers },
+  manage: { role: 'departments:manage', subject: ownCustomers },
+};
 
-export const canCreateDepartment = (user: PolicyUser): boolean =>
-  allows(user, 'departments:manage') && user.customer_id !== null;
-
-/** The customer the new department belongs to: the client admin's own. */
-export function assertCanCreateDepartment(user: PolicyUser): number {
-  assertAllowed(user, 'departments:manage');
-  if (user.customer_id === null) throw notFound();
-  return user.customer_id;
-}
-
-export const canManageDepartment = (user: PolicyUser, department: Department): boolean =>
-  allows(user, 'departments:manage') && user.customer_id === department.customer_id;
-
-export function assertCanManageDepartment(
-  user: PolicyUser,
-  department: Department | undefined,
-): asserts department is Department {
-  assertAllowed(user, 'departments:manage');
-  if (!department || user.customer_id !== department.customer_id) throw notFound();
-}
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);
 
 /**
  * The departments a signed-in client may order a task for: all of its customer's for a client
@@ -56,6 +43,6 @@ export function assertCanManageDepartment(
 export function orderableDepartments(
   user: PolicyUser,
 ): { customerId: number; onlyForUser: number | undefined } | null {
-  if (!allows(user, 'tasks:create') || user.customer_id === null) return null;
+  if (!user || user.customer_id === null || hasPermission(user, 'tasks:create') !== true) return null;
   return { customerId: user.customer_id, onlyForUser: user.type === 'CLIENT_USER' ? user.id : undefined };
 }

@@ -1,4 +1,5 @@
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
+import { ownCustomerOf } from '../../lib/policy.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
@@ -9,7 +10,8 @@ interface DepartmentInput {
 }
 
 export async function list(deps: Deps, actor: Actor) {
-  return repo.listDepartments(deps.db, policy.assertCanViewDepartments(actor.user));
+  policy.assertCan(actor.user, 'list');
+  return repo.listDepartments(deps.db, ownCustomerOf(actor.user));
 }
 
 async function detail(deps: Deps, row: repo.DepartmentRow) {
@@ -20,7 +22,7 @@ async function detail(deps: Deps, row: repo.DepartmentRow) {
 
 export async function show(deps: Deps, actor: Actor, id: number) {
   const row = await repo.findDepartment(deps.db, id);
-  policy.assertCanViewDepartment(actor.user, row);
+  policy.assertCan(actor.user, 'view', row);
   return detail(deps, row);
 }
 
@@ -33,7 +35,8 @@ async function checkedUsers(deps: Deps, customerId: number, ids: number[] | unde
 }
 
 export async function create(deps: Deps, actor: Actor, input: DepartmentInput) {
-  const customerId = policy.assertCanCreateDepartment(actor.user);
+  policy.assertCan(actor.user, 'create');
+  const customerId = ownCustomerOf(actor.user);
   const users = (await checkedUsers(deps, customerId, input.users)) ?? [];
   const row = await repo.insertDepartment(deps.db, customerId, input.title, users);
   return outcome(await detail(deps, row), { key: 'departments.created', params: { title: row.title } });
@@ -41,7 +44,7 @@ export async function create(deps: Deps, actor: Actor, input: DepartmentInput) {
 
 export async function update(deps: Deps, actor: Actor, id: number, input: DepartmentInput) {
   const row = await repo.findDepartment(deps.db, id);
-  policy.assertCanManageDepartment(actor.user, row);
+  policy.assertCan(actor.user, 'manage', row);
   const users = await checkedUsers(deps, row.customer_id, input.users);
   await repo.updateDepartment(deps.db, id, input.title, users);
   return outcome(await detail(deps, row), { key: 'departments.updated', params: { title: input.title } });
@@ -50,7 +53,7 @@ export async function update(deps: Deps, actor: Actor, id: number, input: Depart
 /** Refused while the department has users: the answer says how many and who. */
 export async function remove(deps: Deps, actor: Actor, id: number) {
   const row = await repo.findDepartment(deps.db, id);
-  policy.assertCanManageDepartment(actor.user, row);
+  policy.assertCan(actor.user, 'manage', row);
   const members = await repo.membersOf(deps.db, [id]);
   if (members.length) {
     throw new AppError(422, 'departments.cannot_delete', {

@@ -8,7 +8,7 @@ import {
   type GlossaryExportFormat,
   type Locale,
 } from '@verba/contracts';
-import { AppError, forbidden, invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
+import { AppError, invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
 import { toPage, type PageRequest } from '../../lib/paging.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { openStored } from '../../plugins/storage.ts';
@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { renderGlossary } from './exports.ts';
 import { GlossaryFileError, readGlossaryFile } from './glossary-file.ts';
 import type { GlossaryLanguage } from './header.ts';
-import { assertCanSee, assertCanUploadFor, listScope, mayDelete } from './policy.ts';
+import * as policy from './policy.ts';
 import * as repo from './repository.ts';
 import type { GlossaryUpload } from './upload.ts';
 
@@ -46,7 +46,7 @@ function toDto(row: Row, languages: GlossaryLanguage[], user: CurrentUser, local
         ? { id: g.uploaded_by, name: row.uploader_name, lastname: row.uploader_lastname ?? '' }
         : null,
     created_at: g.created_at.toISOString(),
-    can_delete: mayDelete(user, g),
+    can_delete: policy.can(user, 'delete', g),
   };
 }
 
@@ -67,7 +67,8 @@ export async function createGlossary(
 ): Promise<Outcome<GlossaryDto>> {
   const parsed = glossaryUploadFields.safeParse(upload.fields);
   const customerId = parsed.success ? parsed.data.customer_id : Number(upload.fields.customer_id);
-  if (Number.isInteger(customerId) && customerId > 0) assertCanUploadFor(actor.user, customerId);
+  if (Number.isInteger(customerId) && customerId > 0)
+    policy.assertCan(actor.user, 'upload', { customer_id: customerId });
   const errors: FieldMessages = parsed.success ? {} : fieldErrors(parsed.error);
   if (!upload.file || upload.file.buffer.length === 0) (errors.file ??= []).push('glossaries.file_required');
   if (!parsed.success || !upload.file || errors.file) throw invalid(errors);
@@ -159,7 +160,7 @@ export async function listGlossaries(
   actor: Actor,
   query: PageRequest & { customer_id?: number; language?: number },
 ) {
-  const customerId = listScope(actor.user, query.customer_id);
+  const customerId = policy.listScope(actor.user, query.customer_id);
   const { rows, total } = await repo.listGlossaries(
     deps.db,
     { customerId, languageId: query.language },
@@ -176,7 +177,7 @@ export async function listGlossaries(
 async function visibleGlossary(deps: Deps, actor: Actor, id: number) {
   const row = await repo.findGlossary(deps.db, id);
   if (!row) throw notFound();
-  assertCanSee(actor.user, row.glossary);
+  policy.assertCan(actor.user, 'view', row.glossary);
   return row;
 }
 
@@ -208,7 +209,7 @@ export async function downloadGlossary(deps: Deps, actor: Actor, id: number, for
 
 export async function deleteGlossary(deps: Deps, actor: Actor, id: number) {
   const row = await visibleGlossary(deps, actor, id);
-  if (!mayDelete(actor.user, row.glossary)) throw forbidden();
+  policy.assertCan(actor.user, 'delete', row.glossary);
   await repo.deleteGlossary(deps.db, id);
   await deps.storage.remove(row.glossary.file_path);
   return outcome(

@@ -1,6 +1,6 @@
 import { toCsv, type InvoiceExportQuery } from '@verba/contracts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
-import { invoiceScope } from './policy.ts';
+import { listScope } from './policy.ts';
 import * as repo from './repository.ts';
 
 const HEADER = [
@@ -31,7 +31,7 @@ export async function invoicesCsv(
   actor: Actor,
   q: InvoiceExportQuery,
 ): Promise<Outcome<{ filename: string; content: string }>> {
-  const scope = invoiceScope(actor.user);
+  const scope = listScope(actor.user);
   const rows =
     scope === null ? [] : await repo.exportRows(deps.db, { customerId: scope, from: q.from, to: q.to });
   const lines = rows.map((r) => [

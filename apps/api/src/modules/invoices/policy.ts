@@ -1,46 +1,71 @@
-import { can, isStaff } from '@verba/contracts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { isStaff } from '@verba/contracts';
+import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 
+/** An invoice as far as the rules need it. */
+interface Invoice {
+  customer_id: number;
+  payment_status: string;
+  rectifies_id: number | null;
+}
+
 /**
- * Who may do what with invoices (issue 19, DESIGN §13; deny by default):
- * - `view`: the list, an invoice and its PDF: staff all; a client admin its own customer's;
- * - `issue`: issue, mark paid, mail, correct: the provider admin only;
- * - `export`: the accountant's CSV: staff.
+ * Who may do what with invoices (DESIGN §13; deny by default). Staff reach every customer's
+ * invoices, a client admin its own customer's (another's is 404).
  */
-export type InvoiceAction = 'view' | 'issue' | 'export';
-
-const PERMISSION = { view: 'invoices:view', issue: 'invoices:issue', export: 'invoices:export' } as const;
-
-export const roleMay = (user: CurrentUser, action: InvoiceAction): boolean =>
-  can(user.type, PERMISSION[action]);
+interface Subjects {
+  /** the list, an invoice and its PDF */
+  view: Pick<Invoice, 'customer_id'>;
+  /** issue, mark paid, mail, correct: the provider admin only */
+  issue: Pick<Invoice, 'customer_id'>;
+  /** the accountant's CSV */
+  export: undefined;
+  /** what the invoice screen offers: mark a pending invoice paid */
+  'mark-paid': Invoice;
+  /** mail it */
+  send: Pick<Invoice, 'customer_id'>;
+  /** correct it with a rectifying invoice, unless it is one or has one (`rectified`) */
+  rectify: Invoice & { rectified: boolean };
+}
 
 /**
  * Whose invoices the user reads: undefined for staff (all), the own customer's id for a client
  * admin, or null when a client has no customer (none).
  */
-export function invoiceScope(user: CurrentUser): number | null | undefined {
+export function listScope(user: CurrentUser): number | null | undefined {
   if (isStaff(user.type)) return undefined;
   return user.customer_id;
 }
 
-/** Throws unless the user may act on the invoice: 403 for the role, 404 for another tenant's. */
-export function assertCan(user: CurrentUser, action: InvoiceAction, invoice: { customer_id: number }): void {
-  if (!roleMay(user, action)) throw forbidden();
-  const scope = invoiceScope(user);
-  if (scope !== undefined && scope !== invoice.customer_id) throw notFound();
-}
+const reaches = (user: PolicyUser, invoice: Pick<Invoice, 'customer_id'>): true | 404 => {
+  const scope = user ? listScope(user) : null;
+  return scope === undefined || scope === invoice.customer_id || 404;
+};
+
+const rules: Rules<Subjects> = {
+  view: { role: 'invoices:view', subject: reaches },
+  issue: { role: 'invoices:issue', subject: reaches },
+  export: { role: 'invoices:export' },
+  'mark-paid': {
+    role: 'invoices:issue',
+    subject: (user, invoice) => (invoice.payment_status === 'pending' ? reaches(user, invoice) : 403),
+  },
+  send: { role: 'invoices:issue', subject: reaches },
+  rectify: {
+    role: 'invoices:issue',
+    subject: (user, invoice) =>
+      invoice.rectifies_id === null && !invoice.rectified ? reaches(user, invoice) : 403,
+  },
+};
+
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);
 
 /** What the invoice screen may offer the user. */
-export function abilitiesFor(
-  user: CurrentUser,
-  invoice: { payment_status: string; rectifies_id: number | null },
-  rectified: boolean,
-) {
-  const issue = roleMay(user, 'issue');
+export function abilitiesFor(user: CurrentUser, invoice: Invoice, rectified: boolean) {
   return {
-    can_mark_paid: issue && invoice.payment_status === 'pending',
-    can_send: issue,
-    can_rectify: issue && invoice.rectifies_id === null && !rectified,
+    can_mark_paid: can(user, 'mark-paid', invoice),
+    can_send: can(user, 'send', invoice),
+    can_rectify: can(user, 'rectify', { ...invoice, rectified }),
   };
 }

@@ -16,7 +16,7 @@ import { composeMail } from '../../lib/mail-templates.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { invoiceHash } from './canonical.ts';
 import { customerLanguage, today } from './issue.ts';
-import { abilitiesFor, assertCan, invoiceScope } from './policy.ts';
+import { abilitiesFor, assertCan, listScope } from './policy.ts';
 import type { InvoiceData } from './pdf/invoice-data.ts';
 import { renderInvoicePdf } from './pdf/render.ts';
 import * as repo from './repository.ts';
@@ -28,7 +28,7 @@ type ReadDeps = Pick<Deps, 'db'>;
 
 /** GET /invoices: newest first; a client admin sees its own customer's only. */
 export async function listInvoices(deps: ReadDeps, actor: Actor, q: InvoiceListQuery) {
-  const scope = invoiceScope(actor.user);
+  const scope = listScope(actor.user);
   if (scope === null) return { current_page: q.page, per_page: q.per_page, total: 0, last_page: 1, data: [] };
   const page = await repo.listInvoices(
     deps.db,

@@ -1,6 +1,6 @@
 import type { Actor, Deps } from '../../lib/service.ts';
 import { actionLabel, knownActions, renderLogDescription } from '../../lib/log-messages.ts';
-import { assertAllowed } from '../../lib/policy.ts';
+import * as policy from './policy.ts';
 import { toCsv } from '@verba/contracts';
 import { formatDateTimeForCsv } from './csv-dates.ts';
 import * as repo from './repository.ts';
@@ -20,14 +20,14 @@ function localised(actor: Actor, row: repo.ActionLogRow) {
 
 /** Action logs, newest first, filtered and paged. */
 export async function listActionLogs(deps: Pick<Deps, 'db'>, actor: Actor, query: ActionLogsQuery) {
-  assertAllowed(actor.user, 'logs:view');
+  policy.assertCan(actor.user, 'view');
   const page = await repo.listActionLogs(deps.db, query);
   return { ...page, data: page.data.map((row) => localised(actor, row)) };
 }
 
 /** The actions a reader may filter by, named in their language, in alphabetical order. */
 export function actionChoices(actor: Actor) {
-  assertAllowed(actor.user, 'logs:view');
+  policy.assertCan(actor.user, 'view');
   const collator = new Intl.Collator(actor.locale);
   return knownActions()
     .map((action) => ({ action, label: actionLabel(actor.locale, action) }))
@@ -36,7 +36,7 @@ export function actionChoices(actor: Actor) {
 
 /** The filtered rows as CSV (UTF-8 with BOM, so spreadsheets read the accents), in the reader's language. */
 export async function exportActionLogs(deps: Pick<Deps, 'db'>, actor: Actor, filters: ActionLogFilters) {
-  assertAllowed(actor.user, 'logs:view');
+  policy.assertCan(actor.user, 'view');
   const rows = await repo.filteredActionLogs(deps.db, filters, EXPORT_LIMIT);
   const t = actor.t;
   const header = ['date', 'action', 'action_code', 'description', 'user', 'customer', 'ip'].map((c) =>

@@ -1,17 +1,25 @@
-import { notFound } from '../../lib/app-error.ts';
-import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
+import {
+  assertCanFrom,
+  canFrom,
+  permissionWithCustomer,
+  type AssertCan,
+  type Rules,
+} from '../../lib/policy.ts';
 
 /**
- * Translation memories (issue 16): staff (VERBA_ADMIN, VERBA_PM) import, see, export and delete
- * any customer's; a client admin sees which pairs its own customer has, as counts only.
+ * Translation memories: staff (VERBA_ADMIN, VERBA_PM) import, see, export and delete any
+ * customer's (`manage`); a client admin sees which pairs its own customer has, as counts only
+ * (`view-own`; 404 for a user of no customer).
  */
-export const canManageMemories = (user: PolicyUser): boolean => allows(user, 'memories:manage');
-
-export const assertCanManageMemories = (user: PolicyUser) => assertAllowed(user, 'memories:manage');
-
-/** The customer whose memory counts the client admin sees; 404 for a user of no customer. */
-export function assertCanViewOwnMemories(user: PolicyUser): number {
-  assertAllowed(user, 'memories:view-own');
-  if (user.customer_id === null) throw notFound();
-  return user.customer_id;
+interface Subjects {
+  manage: undefined;
+  'view-own': undefined;
 }
+
+const rules: Rules<Subjects> = {
+  manage: { role: 'memories:manage' },
+  'view-own': { role: permissionWithCustomer('memories:view-own') },
+};
+
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
-import { assertCanManageMemories, assertCanViewOwnMemories } from './policy.ts';
+import { ownCustomerOf } from '../../lib/policy.ts';
+import * as policy from './policy.ts';
 import { feedMemory } from './feed.ts';
 import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
@@ -47,7 +48,7 @@ async function pairsOf(db: Db, customerId: number, locale: Locale) {
 
 /** A customer's memory per language pair: units, and the latest import or delivery (staff). */
 export async function listMemories(deps: Deps, actor: Actor, customerId: number) {
-  assertCanManageMemories(actor.user);
+  policy.assertCan(actor.user, 'manage');
   await existingCustomer(deps, customerId);
   const pairs = await pairsOf(deps.db, customerId, actor.locale);
   const feeds = await repo.latestFeeds(deps.db, customerId);
@@ -70,7 +71,8 @@ export async function listMemories(deps: Deps, actor: Actor, customerId: number)
 
 /** Which pairs the client admin's own customer has a memory for, as counts only. */
 export async function companyMemories(deps: Deps, actor: Actor): Promise<MemoryCountDto[]> {
-  const customerId = assertCanViewOwnMemories(actor.user);
+  policy.assertCan(actor.user, 'view-own');
+  const customerId = ownCustomerOf(actor.user);
   return pairsOf(deps.db, customerId, actor.locale);
 }
 
@@ -111,7 +113,7 @@ function tmxProblem(err: AnalysisError): FieldMessages[string][number] {
 export async function importTmx(deps: Deps, actor: Actor, customerId: number, upload: ReceivedTmx) {
   const { stored } = upload;
   try {
-    assertCanManageMemories(actor.user);
+    policy.assertCan(actor.user, 'manage');
     const customer = await existingCustomer(deps, customerId);
     const pair = await languagePair(deps, upload.fields);
     if (!stored || stored.size === 0) pair.errors.file = ['validation.required'];
@@ -152,7 +154,7 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
 }
 
 async function existingPair(deps: Deps, actor: Actor, customerId: number, source: string, target: string) {
-  assertCanManageMemories(actor.user);
+  policy.assertCan(actor.user, 'manage');
   const customer = await existingCustomer(deps, customerId);
   const pair = { customerId, source: source.toLowerCase(), target: target.toLowerCase() };
   const units = await repo.countPair(deps.db, pair);

@@ -5,6 +5,7 @@ import type { ActionLogEntry } from '../../plugins/action-log.ts';
 import { customerBalance } from '../customers/service.ts';
 import { approveTask, pricedForPayment, type TaskRow } from '../tasks/service.ts';
 import * as repo from './repository.ts';
+import { VerifiedOrder } from './verified-order.ts';
 
 /** States a payment or a send-to-production moves a task out of. */
 export const PAYABLE_STATES: readonly string[] = ['DRAFT', 'TEMPORAL'];
@@ -62,7 +63,7 @@ export function splitPayment(amount: string, balance: string) {
   return { balanceUsed, card: sumMoney(amount, `-${balanceUsed}`) };
 }
 
-type PaidOrder = Pick<repo.PaymentRow, 'order_number' | 'amount' | 'balance_used' | 'card_amount'>;
+type PaidOrder = Pick<repo.PaymentRow, 'id' | 'amount' | 'balance_used' | 'card_amount'>;
 
 /**
  * The approval's lines in the task's payments table: the balance part and the card part, each
@@ -87,8 +88,9 @@ async function recordPaymentLines(tx: repo.Tx, task: TaskRow, userId: number | n
 
 /**
  * Approves the paid task inside the caller's transaction (the tasks module moves it and writes
- * its history, with the order number as the note) and writes the approval's payment lines.
- * False when the task is no longer payable.
+ * its history, with the order number as the note) and writes the approval's payment lines. The
+ * order must be stored AUTHORISED by now: the transition table refuses the approval without its
+ * proof (422 `tasks.illegal_transition`). False when the task is no longer payable.
  */
 export async function approveWithPayment(
   tx: repo.Tx,
@@ -98,7 +100,8 @@ export async function approveWithPayment(
   reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>,
   payment: PaidOrder,
 ): Promise<boolean> {
-  const approved = await approveTask(tx, task, { userId, at, reason, orderNumber: payment.order_number });
+  const proof = await VerifiedOrder.read(tx, payment.id);
+  const approved = await approveTask(tx, task, { userId, at, reason, payment: proof });
   if (approved) await recordPaymentLines(tx, task, userId, payment);
   return approved;
 }

@@ -1,71 +1,61 @@
-import { can as roleCan, isClient, isStaff } from '@verba/contracts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import { can as roleHas, isClient, isStaff } from '@verba/contracts';
+import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
 
 /**
- * What a caller may do with a task's payments (DESIGN §5; deny by default):
- * - `pay`: open a card order (or pay with the balance) for a draft;
- * - `verify`: bring the bank's answer back from the browser (the OK/KO page);
- * - `send-deferred`: send a draft of a DEFERRED-scheme customer to production unpaid;
- * - `view`: see the task's payments table;
- * - `add`: record a payment received by other means.
- */
-export type PaymentAction = 'pay' | 'verify' | 'send-deferred' | 'view' | 'add';
-
-/**
- * The task the action is about, as far as the rule needs it. Which client user sees which task
+ * The task an action is about, as far as the rule needs it. Which client user sees which task
  * (departments, requester) is the tasks module's visibility rule, applied when the task is looked
  * up; this policy adds the role and the tenant on top.
  */
-export interface PaymentSubject {
+interface PaymentSubject {
   customer_id: number | null;
   /** The customer's scheme (PAYMENT_SCHEMES, as the row stores it); only `send-deferred` reads it. */
   payment_scheme?: string | null;
 }
 
-/** The role side of a rule: false means no task at all would allow it (403, not 404). */
-export function roleMay(user: CurrentUser | null, action: PaymentAction): boolean {
-  if (!user) return action === 'pay' || action === 'verify';
-  switch (action) {
-    case 'pay':
-    case 'verify':
-      return isClient(user.type) && roleCan(user.type, 'tasks:pay');
-    case 'send-deferred':
-      return roleCan(user.type, 'tasks:send-deferred');
-    case 'view':
-      // The PM reads the payments table too (only the admin records payments).
-      return isStaff(user.type) || roleCan(user.type, 'payments:view');
-    case 'add':
-      return roleCan(user.type, 'payments:add');
-    default:
-      return false;
-  }
+/**
+ * What a caller may do with a task's payments (DESIGN §5; deny by default). The user is null for a
+ * guest, who reached its task through the unguessable link token.
+ */
+interface Subjects {
+  /** open a card order (or pay with the balance) for a draft */
+  pay: PaymentSubject;
+  /** bring the bank's answer back from the browser (the OK/KO page) */
+  verify: PaymentSubject;
+  /** send a draft of a DEFERRED-scheme customer to production unpaid */
+  'send-deferred': PaymentSubject;
+  /** see the task's payments table */
+  view: PaymentSubject;
+  /** record a payment received by other means */
+  add: PaymentSubject;
 }
 
 /** The tenant side: a guest owns only a task of no customer, a client its customer's, staff all. */
-function owns(user: CurrentUser | null, task: PaymentSubject): boolean {
-  if (!user) return task.customer_id === null;
+function owns(user: PolicyUser, task: PaymentSubject): true | 404 {
+  if (!user) return task.customer_id === null || 404;
   if (isStaff(user.type)) return true;
-  return user.customer_id !== null && task.customer_id === user.customer_id;
+  return (user.customer_id !== null && task.customer_id === user.customer_id) || 404;
 }
 
-/** What the task itself must allow, whoever asks. */
-const taskAllows = (action: PaymentAction, task: PaymentSubject): boolean =>
-  action !== 'send-deferred' || task.payment_scheme === 'DEFERRED';
+/** Clients and guests pay (a guest its own temporary task); staff never do. */
+const payer = (user: PolicyUser) => !user || (isClient(user.type) && roleHas(user.type, 'tasks:pay')) || 403;
 
-/**
- * Whether `user` (null: a guest, who reached the task through its unguessable link token) may
- * do `action` on `task`.
- */
-export function can(user: CurrentUser | null, action: PaymentAction, task: PaymentSubject): boolean {
-  return roleMay(user, action) && owns(user, task) && taskAllows(action, task);
-}
+const rules: Rules<Subjects> = {
+  pay: { role: payer, subject: owns },
+  verify: { role: payer, subject: owns },
+  'send-deferred': {
+    role: (user) => (user && roleHas(user.type, 'tasks:send-deferred')) || 403,
+    subject: (user, task) => {
+      const tenant = owns(user, task);
+      return tenant === true && task.payment_scheme !== 'DEFERRED' ? 403 : tenant;
+    },
+  },
+  // The PM reads the payments table too (only the admin records payments).
+  view: {
+    role: (user) => (user && (isStaff(user.type) || roleHas(user.type, 'payments:view'))) || 403,
+    subject: owns,
+  },
+  add: { role: (user) => (user && roleHas(user.type, 'payments:add')) || 403, subject: owns },
+};
 
-/**
- * Throws unless `can`: 404 when the task is another tenant's (as if it did not exist), else 403.
- */
-export function assertCan(user: CurrentUser | null, action: PaymentAction, task: PaymentSubject): void {
-  if (!roleMay(user, action)) throw forbidden();
-  if (!owns(user, task)) throw notFound();
-  if (!taskAllows(action, task)) throw forbidden();
-}
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);

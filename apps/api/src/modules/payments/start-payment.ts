@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { PaymentSummary, SendDeferred, StartPayment } from '@verba/contracts';
 import { compareMoney } from '@verba/contracts/pricing';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
 import { visibleTasks } from '../tasks/policy.ts';
@@ -45,9 +45,8 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 
 /** The task as the signed-in caller sees it (404 when not), once the policy lets them pay it. */
 export async function taskToPay(deps: Deps, actor: Actor, taskId: number): Promise<TaskRow> {
-  if (!policy.roleMay(actor.user, 'pay')) throw forbidden();
   const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
-  if (!task) throw notFound();
+  // 403 for a role that never pays, before the 404 of a task it cannot see
   policy.assertCan(actor.user, 'pay', task);
   return task;
 }
@@ -218,7 +217,7 @@ export async function sendDeferred(
   if (!task) throw notFound();
   const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
   if (customer?.payment_scheme !== 'DEFERRED') {
-    if (!policy.roleMay(actor.user, 'pay')) throw new AppError(403, 'payments.staff_cannot_pay');
+    if (!policy.can(actor.user, 'pay', task)) throw new AppError(403, 'payments.staff_cannot_pay');
     return startPayment(deps, gateway, actor, taskId);
   }
   policy.assertCan(actor.user, 'send-deferred', {

@@ -1,46 +1,47 @@
-import { can, isStaff, type Permission } from '@verba/contracts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { can as roleHas, isStaff, type Permission } from '@verba/contracts';
+import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
 
-/** Only VERBA_ADMIN sees when a rate changed and who changed it (spec part 2 §6). */
-export const seesRateAudit = (user: CurrentUser | null): boolean =>
-  Boolean(user && can(user.type, 'rates:manage'));
-
-/** The general rates are the staff's (the admin's general rates screen, the PM's customer page). */
-export function assertCanReadGeneralRates(user: CurrentUser | null): void {
-  if (!user || !isStaff(user.type)) throw forbidden();
+/** A customer as far as reading its rates needs it. */
+interface Customer {
+  id: number;
+  show_rates: boolean;
 }
 
-export interface CustomerReadRule {
-  /** What a staff member needs (e.g. `customers:view` for the PM's customer page). */
-  staff: Permission;
-  /** Clients read their own customer only with `rates:view-own` and, if set, `show_rates` on. */
-  requireShowRates: boolean;
+interface Subjects {
+  /** see when a rate changed and who changed it: VERBA_ADMIN only (spec part 2 §6) */
+  'see-audit': undefined;
+  /** the general rates: the staff's (the admin's general rates screen, the PM's customer page) */
+  'read-general': undefined;
+  /** a customer's rates: staff for the customer page; a client admin its own, with show_rates */
+  'read-customer-rates': Customer;
+  /** a customer's minimum rates: VERBA_ADMIN, or a client admin for its own customer */
+  'read-minimum-rates': Customer;
 }
 
 /**
- * Who may read a customer's rates. Staff: by permission. Clients: their own customer only
- * (another customer is 404, as if it did not exist), CLIENT_ADMIN only, and only with show_rates.
- * `customer` is the row, or undefined when it does not exist.
+ * Reading a customer's rates. Staff: by `staff` permission. Clients: their own customer only
+ * (another customer is 404, as if it did not exist), with `rates:view-own`, and, when
+ * `requireShowRates`, only with the customer's show_rates on.
  */
-export function assertCanReadCustomerRates(
-  user: CurrentUser | null,
-  customerId: number,
-  customer: { show_rates: boolean } | undefined,
-  rule: CustomerReadRule,
-): asserts customer is { show_rates: boolean } {
-  if (!user) throw unauthenticated();
-  if (isStaff(user.type)) {
-    if (!can(user.type, rule.staff)) throw forbidden();
-    if (!customer) throw notFound();
-    return;
-  }
-  if (user.customer_id !== customerId || !customer) throw notFound();
-  if (!can(user.type, 'rates:view-own')) throw forbidden();
-  if (rule.requireShowRates && !customer.show_rates) throw forbidden();
+function customerRead(staff: Permission, requireShowRates: boolean) {
+  return {
+    role: (user: PolicyUser) => (!user ? 401 : isStaff(user.type) && !roleHas(user.type, staff) ? 403 : true),
+    subject: (user: PolicyUser, customer: Customer) => {
+      if (!user) return 401;
+      if (isStaff(user.type)) return true;
+      if (user.customer_id !== customer.id) return 404;
+      if (!roleHas(user.type, 'rates:view-own')) return 403;
+      return !requireShowRates || customer.show_rates || 403;
+    },
+  };
 }
 
-/** Rates of a customer: staff read them for the customer page; a client admin with show_rates. */
-export const READ_CUSTOMER_RATES: CustomerReadRule = { staff: 'customers:view', requireShowRates: true };
-/** Minimum rates: VERBA_ADMIN, or a client admin for its own customer. */
-export const READ_MINIMUM_RATES: CustomerReadRule = { staff: 'rates:manage', requireShowRates: false };
+const rules: Rules<Subjects> = {
+  'see-audit': { role: 'rates:manage' },
+  'read-general': { role: (user) => (user && isStaff(user.type)) || 403 },
+  'read-customer-rates': customerRead('customers:view', true),
+  'read-minimum-rates': customerRead('rates:manage', false),
+};
+
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);

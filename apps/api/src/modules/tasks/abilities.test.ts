@@ -4,7 +4,7 @@ import { taskDetail, type TaskState } from '@verba/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, ROLE_NAMES, type RoleName } from '../../../test/roles.ts';
-import { customers, departments, languages, tasks, users } from '../../db/schema/index.ts';
+import { customers, departments, languages, sourceFiles, tasks, users } from '../../db/schema/index.ts';
 import { systemActor } from '../../lib/service.ts';
 import { detail as taskDetailOf } from './detail.ts';
 
@@ -12,6 +12,7 @@ let t: TestApp;
 let tokens: Record<RoleName, string>;
 let taskId: number;
 let acmeId: number;
+let spanish: number;
 
 const db = () => t.database.db;
 const detail = async (role: RoleName) => {
@@ -30,6 +31,8 @@ const yes = (...keys: string[]) => ({
   can_download_quote: keys.includes('quote'),
   can_change_status: keys.includes('status'),
   can_upload_translations: keys.includes('deliver'),
+  can_download_translations: keys.includes('zip'),
+  can_recalculate: keys.includes('recalculate'),
   can_delete: keys.includes('delete'),
 });
 
@@ -40,6 +43,7 @@ beforeAll(async () => {
   const [marketing] = await db().select().from(departments).where(eq(departments.title, 'Marketing'));
   const [acme] = await db().select().from(customers).where(eq(customers.name, 'Acme'));
   acmeId = acme!.id;
+  spanish = lang.es!;
   await t.app.jobs.start();
   const body = await multipart(
     {
@@ -80,15 +84,15 @@ describe('the task detail carries what the caller may do (policy + transition ta
   it('a priced draft of an on-demand customer: the client edits, cancels, pays; staff watch', async () => {
     expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
     expect(await abilities('acmeAdmin')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
-    expect(await abilities('pm')).toEqual(yes('quote'));
-    expect(await abilities('admin')).toEqual(yes('quote', 'delete'));
+    expect(await abilities('pm')).toEqual(yes('quote', 'recalculate'));
+    expect(await abilities('admin')).toEqual(yes('quote', 'recalculate', 'delete'));
   });
 
   it('a draft of a deferred-scheme customer goes to production instead (client or staff)', async () => {
     await db().update(customers).set({ payment_scheme: 'DEFERRED' }).where(eq(customers.id, acmeId));
     try {
       expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'send', 'quote'));
-      expect(await abilities('pm')).toEqual(yes('send', 'quote'));
+      expect(await abilities('pm')).toEqual(yes('send', 'quote', 'recalculate'));
     } finally {
       await db().update(customers).set({ payment_scheme: 'ON_DEMAND' }).where(eq(customers.id, acmeId));
     }
@@ -106,6 +110,24 @@ describe('the task detail carries what the caller may do (policy + transition ta
     expect(await abilities('acmeUser')).toEqual(yes('reactivate'));
     expect(await abilities('acmeAdmin')).toEqual(yes('reactivate'));
     expect(await abilities('pm')).toEqual(yes('reactivate'));
+  });
+
+  it('once a translation is delivered, everyone who sees the task may download the zip', async () => {
+    await setState('APPROVED');
+    const [source] = await db().select().from(sourceFiles).where(eq(sourceFiles.task_id, taskId));
+    const body = await multipart({ source_file_id: String(source!.id), language_id: String(spanish) }, [
+      { field: 'file', name: 'es-intro.txt', content: 'El gato se sentó en la alfombra.' },
+    ]);
+    const delivered = await call(t.app, 'POST', `/api/tasks/${taskId}/uploadTranslatedFile`, {
+      token: tokens.pm,
+      body: body.payload,
+      headers: body.headers,
+    });
+    expect(delivered.status).toBe(201);
+    expect(await abilities('acmeUser')).toEqual(yes('zip'));
+    expect(await abilities('pm')).toEqual(yes('status', 'deliver', 'zip'));
+    const zip = await call(t.app, 'GET', `/api/task/${taskId}/translations.zip`, { token: tokens.acmeUser });
+    expect(zip.status).toBe(200);
   });
 
   it('every role gets the whole set of abilities', async () => {

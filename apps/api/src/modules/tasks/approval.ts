@@ -1,4 +1,4 @@
-import { actorKindOf, type StateChangeReason } from '@verba/contracts';
+import { actorKindOf, type PaymentProof, type StateChangeReason } from '@verba/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
@@ -13,8 +13,11 @@ export interface Approval {
   userId: number | null;
   at: Date;
   reason: Extract<StateChangeReason, 'paid_with_balance' | 'paid_by_card'>;
-  /** the payment order, kept as the history row's note */
-  orderNumber: string;
+  /**
+   * The payments module's proof that an order pays this task (its number is the history row's
+   * note); without it (null) the transition table refuses the move.
+   */
+  payment: PaymentProof | null;
 }
 
 /**
@@ -31,9 +34,9 @@ export async function approveTask(tx: Tx, task: TaskRow, approval: Approval): Pr
     to: 'APPROVED',
     by: 'payment',
     userId,
-    facts: { paymentVerified: true },
+    facts: { payment: { proof: approval.payment, task: { id: task.id, priceVersion: task.price_version } } },
     reason: approval.reason,
-    note: approval.orderNumber,
+    note: approval.payment?.orderNumber,
     set: {
       approved_at: at,
       approved_user_id: userId,

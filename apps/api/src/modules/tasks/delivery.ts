@@ -1,8 +1,8 @@
 import { readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
 import { feedMemory } from '../memories/service.ts';
-import { AppError, invalid, notFound } from '../../lib/app-error.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import { mayDeliver } from './policy.ts';
+import * as policy from './policy.ts';
 import { openTranslation, zipOfTranslations } from './delivery-files.ts';
 import * as repo from './repository.ts';
 import { visibleTask } from './service.ts';
@@ -14,11 +14,7 @@ export const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;
 /** The task, if translations may be delivered to it now; routes ask before reading the upload. */
 export async function deliverableTask(deps: Deps, actor: Actor, taskId: number) {
   const task = await visibleTask(deps, actor, taskId);
-  if (!mayDeliver(task.state))
-    throw new AppError(422, 'tasks.delivery_not_allowed', {
-      values: { state: task.state },
-      fields: { state: [{ key: 'tasks.delivery_not_allowed', values: { state: task.state } }] },
-    });
+  policy.assertCan(actor.user, 'upload-translations', task);
   return task;
 }
 

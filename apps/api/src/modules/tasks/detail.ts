@@ -3,6 +3,7 @@ import { outstandingBalance } from '@verba/contracts/pricing';
 import { invoiceTag, type Locale, type taskDetail } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
+import * as payments from '../payments/policy.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
 import { storedQuote } from './quote-read.ts';
 import * as repo from './repository.ts';
@@ -34,6 +35,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     paymentScheme: p.customer?.payment_scheme ?? null,
     quoted: p.files.some((f) => !f.error_key),
     hasQuote: task.quoted_at !== null,
+    delivered: p.files.some((f) => p.translated.some((t) => t.source_file_id === f.id)),
   });
   return {
     id: task.id,
@@ -107,7 +109,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     due_date: task.due_date,
     quoted_at: task.quoted_at,
     other_concepts: p.concepts,
-    payments: user.type === 'CLIENT_USER' ? [] : p.payments,
+    payments: payments.can(user, 'view', task) ? p.payments : [],
     outstanding_balance: outstanding,
     quote_readiness: {
       fully_priced: readiness.fullyPriced,

@@ -1,15 +1,22 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   actorKindOf,
-  can,
+  isClient,
+  isStaff,
   mayAct,
+  offersAction,
+  can as roleHas,
   staffStatusOptions,
   type Role,
   type TaskAbilities,
+  type TaskAction,
   type TaskState,
 } from '@verba/contracts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { departmentUsers, tasks } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
+import { REQUOTABLE_STATES } from './repository/pricing.ts';
 
 /**
  * Which tasks a user may see (DESIGN §5): staff all; a client admin its customer's; a client
@@ -38,14 +45,11 @@ export function tasksVisibleTo(
   return and(ownCustomer, or(eq(tasks.user_id, userId), inArray(tasks.department_id, myDepartments)));
 }
 
-export const isStaffUser = (user: CurrentUser) => user.type === 'VERBA_ADMIN' || user.type === 'VERBA_PM';
+export const isStaffUser = (user: CurrentUser) => isStaff(user.type);
 
-/** Translations are delivered once the work is paid for or in production. */
-const DELIVERABLE_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
-export const mayDeliver = (state: string): boolean => DELIVERABLE_STATES.includes(state);
-
-export interface TaskAbilityFacts {
-  state: TaskState;
+/** What the rules read of a task, beside its state (the detail knows all of it). */
+interface TaskFacts {
+  state: string;
   isGuestTask: boolean;
   /** the scheme of the task's customer (null for a guest) */
   paymentScheme: string | null;
@@ -53,36 +57,107 @@ export interface TaskAbilityFacts {
   quoted: boolean;
   /** a quote is stored (its PDF can be made) */
   hasQuote: boolean;
+  /** at least one translation is delivered */
+  delivered: boolean;
 }
 
+type State = Pick<TaskFacts, 'state'>;
+
 /**
- * What the caller may do with a task now (the task detail's `abilities`): the role's permission
- * (contracts' ROLE_PERMISSIONS) and the move in the transition table (DESIGN §6), so the web
- * shows an action exactly when the API would accept it.
+ * What the caller may do with a task now: the role's permission (contracts' ROLE_PERMISSIONS) and
+ * the move in the transition table (DESIGN §6) or the task's own condition. The task detail's
+ * `abilities` are these answers, so the web shows an action exactly when the API would accept it.
  */
-export function abilitiesFor(user: CurrentUser, facts: TaskAbilityFacts): TaskAbilities {
-  const role = user.type;
-  const by = actorKindOf(role);
-  const state = facts.state;
-  const client = by === 'client';
+interface Subjects {
+  edit: State;
+  cancel: State;
+  reactivate: State;
+  /** pay an on-demand customer's priced draft (clients only) */
+  pay: Pick<TaskFacts, 'state' | 'quoted' | 'paymentScheme'>;
+  /** send a deferred-scheme customer's priced draft to production */
+  'send-to-production': Pick<TaskFacts, 'state' | 'quoted' | 'paymentScheme'>;
+  'download-quote': Pick<TaskFacts, 'state' | 'hasQuote'>;
+  'change-status': Pick<TaskFacts, 'state' | 'isGuestTask'>;
+  /** translations are delivered once the work is paid for or in production (422 before) */
+  'upload-translations': State;
+  'download-translations': Pick<TaskFacts, 'delivered'>;
+  /** price a quote again from today's rates; approved tasks keep theirs */
+  recalculate: State;
+  delete: undefined;
+}
+
+/** Translations are delivered once the work is paid for or in production. */
+const DELIVERABLE_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
+
+/** A move of the transition table the user's kind of actor may start from the task's state. */
+const tableAllows =
+  (action: TaskAction) =>
+  (user: PolicyUser, task: State): true | 403 =>
+    (user && mayAct(action, task.state as TaskState, actorKindOf(user.type))) || 403;
+
+const rules: Rules<Subjects> = {
+  edit: { role: 'tasks:edit', subject: tableAllows('edit') },
+  cancel: { role: 'tasks:cancel', subject: tableAllows('cancel') },
+  reactivate: { role: 'tasks:reactivate', subject: tableAllows('reactivate') },
+  pay: {
+    role: (user) => (user && isClient(user.type) && roleHas(user.type, 'tasks:pay')) || 403,
+    subject: (_user, task) =>
+      (offersAction('pay', task.state as TaskState, 'payment') &&
+        task.quoted &&
+        task.paymentScheme === 'ON_DEMAND') ||
+      403,
+  },
+  'send-to-production': {
+    role: 'tasks:send-deferred',
+    subject: (user, task) =>
+      (user &&
+        mayAct('send_to_production', task.state as TaskState, actorKindOf(user.type), {
+          paymentScheme: task.paymentScheme,
+        }) &&
+        task.quoted) ||
+      403,
+  },
+  'download-quote': {
+    role: 'tasks:quote-pdf',
+    subject: (_user, task) => (task.state === 'DRAFT' && task.hasQuote) || 403,
+  },
+  'change-status': {
+    role: 'tasks:change-status',
+    subject: (_user, task) => staffStatusOptions(task.state, task.isGuestTask).length > 0 || 403,
+  },
+  'upload-translations': {
+    role: 'tasks:translated-files',
+    subject: (_user, { state }) =>
+      DELIVERABLE_STATES.includes(state) ||
+      new AppError(422, 'tasks.delivery_not_allowed', {
+        values: { state },
+        fields: { state: [{ key: 'tasks.delivery_not_allowed', values: { state } }] },
+      }),
+  },
+  'download-translations': { role: 'tasks:view', subject: (_user, task) => task.delivered || 403 },
+  recalculate: {
+    role: 'tasks:amount-to-pay',
+    subject: (_user, { state }) => (REQUOTABLE_STATES as readonly string[]).includes(state) || 403,
+  },
+  delete: { role: 'tasks:delete' },
+};
+
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);
+
+/** The task detail's `abilities`: each one the answer of `can`. */
+export function abilitiesFor(user: CurrentUser, task: TaskFacts): TaskAbilities {
   return {
-    can_edit: can(role, 'tasks:edit') && mayAct('edit', state, by),
-    can_cancel: can(role, 'tasks:cancel') && mayAct('cancel', state, by),
-    can_reactivate: can(role, 'tasks:reactivate') && mayAct('reactivate', state, by),
-    can_pay:
-      client &&
-      can(role, 'tasks:pay') &&
-      mayAct('pay', state, 'payment', { paymentVerified: true }) &&
-      facts.quoted &&
-      facts.paymentScheme === 'ON_DEMAND',
-    can_send_to_production:
-      can(role, 'tasks:send-deferred') &&
-      mayAct('send_to_production', state, by, { paymentScheme: facts.paymentScheme }) &&
-      facts.quoted,
-    can_download_quote: can(role, 'tasks:quote-pdf') && state === 'DRAFT' && facts.hasQuote,
-    can_change_status:
-      can(role, 'tasks:change-status') && staffStatusOptions(state, facts.isGuestTask).length > 0,
-    can_upload_translations: can(role, 'tasks:translated-files') && mayDeliver(state),
-    can_delete: can(role, 'tasks:delete'),
+    can_edit: can(user, 'edit', task),
+    can_cancel: can(user, 'cancel', task),
+    can_reactivate: can(user, 'reactivate', task),
+    can_pay: can(user, 'pay', task),
+    can_send_to_production: can(user, 'send-to-production', task),
+    can_download_quote: can(user, 'download-quote', task),
+    can_change_status: can(user, 'change-status', task),
+    can_upload_translations: can(user, 'upload-translations', task),
+    can_download_translations: can(user, 'download-translations', task),
+    can_recalculate: can(user, 'recalculate', task),
+    can_delete: can(user, 'delete'),
   };
 }

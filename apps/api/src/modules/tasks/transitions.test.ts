@@ -61,22 +61,22 @@ describe('transition: the one way a task changes state', () => {
     const ok = await move({
       taskId,
       from: 'DRAFT',
-      to: 'APPROVED',
-      by: 'payment',
+      to: 'DEFERRED',
+      by: 'client',
       userId: null,
-      facts: { paymentVerified: true },
-      reason: 'paid_by_card',
+      facts: { paymentScheme: 'DEFERRED' },
+      reason: 'sent_to_production',
       note: '1234ABCDEFGH',
       set: { days_to_add: 3 },
     });
     expect(ok).toBe(true);
     const [row] = await db().select().from(tasks).where(eq(tasks.id, taskId));
-    expect(row).toMatchObject({ state: 'APPROVED', days_to_add: 3 });
+    expect(row).toMatchObject({ state: 'DEFERRED', days_to_add: 3 });
     expect(await history()).toMatchObject([
       {
         from_state: 'DRAFT',
-        to_state: 'APPROVED',
-        reason: 'paid_by_card',
+        to_state: 'DEFERRED',
+        reason: 'sent_to_production',
         note: '1234ABCDEFGH',
         user_id: null,
       },

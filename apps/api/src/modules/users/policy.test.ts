@@ -20,10 +20,16 @@ describe('users policy', () => {
     it.each(EVERYONE)('%s: its own id only; anyone else is 404', (who) => {
       const user = userOf(who);
       const ownId = user?.id ?? 1;
-      expect(verdict(() => policy.assertCanManageOwnAccount(user, ownId))).toBe(who === 'guest' ? 401 : 'ok');
-      expect(verdict(() => policy.assertCanManageOwnAccount(user, 999))).toBe(who === 'guest' ? 401 : 404);
-      expect(policy.canManageOwnAccount(user, ownId)).toBe(who !== 'guest');
-      expect(policy.canManageOwnAccount(user, 999)).toBe(false);
+      const mine = { id: ownId };
+      const another = { id: 999 };
+      expect(verdict(() => policy.assertCan(user, 'manage-own-account', mine))).toBe(
+        who === 'guest' ? 401 : 'ok',
+      );
+      expect(verdict(() => policy.assertCan(user, 'manage-own-account', another))).toBe(
+        who === 'guest' ? 401 : 404,
+      );
+      expect(policy.can(user, 'manage-own-account', mine)).toBe(who !== 'guest');
+      expect(policy.can(user, 'manage-own-account', another)).toBe(false);
     });
   });
 
@@ -31,26 +37,24 @@ describe('users policy', () => {
     it.each(EVERYONE)('%s', (who) => {
       const user = userOf(who);
       const admin = who === 'VERBA_ADMIN';
-      expect(policy.seesEmailHolder(user, ownCustomersUser)).toBe(admin || who === 'CLIENT_ADMIN');
-      expect(policy.seesEmailHolder(user, otherCustomersUser)).toBe(admin);
-      expect(policy.seesEmailHolder(user, staffUser)).toBe(admin);
+      expect(policy.can(user, 'see-email-holder', ownCustomersUser)).toBe(admin || who === 'CLIENT_ADMIN');
+      expect(policy.can(user, 'see-email-holder', otherCustomersUser)).toBe(admin);
+      expect(policy.can(user, 'see-email-holder', staffUser)).toBe(admin);
     });
   });
 
   describe('list', () => {
     it.each(EVERYONE)('%s', (who) => {
       const yes = managers.includes(who);
-      expect(policy.canListUsers(userOf(who))).toBe(yes);
-      expect(verdict(() => policy.userListScope(userOf(who), OTHER_CUSTOMER))).toBe(
-        yes ? 'ok' : refused(who),
-      );
+      expect(policy.can(userOf(who), 'list')).toBe(yes);
+      expect(verdict(() => policy.listScope(userOf(who), OTHER_CUSTOMER))).toBe(yes ? 'ok' : refused(who));
     });
 
     it('VERBA_ADMIN lists the customer it asks for (or all); a client admin only its own', () => {
-      expect(policy.userListScope(userOf('VERBA_ADMIN'), OTHER_CUSTOMER)).toBe(OTHER_CUSTOMER);
-      expect(policy.userListScope(userOf('VERBA_ADMIN'), undefined)).toBeUndefined();
-      expect(policy.userListScope(userOf('CLIENT_ADMIN'), OTHER_CUSTOMER)).toBe(OWN_CUSTOMER);
-      expect(policy.userListScope(userOf('CLIENT_ADMIN'), undefined)).toBe(OWN_CUSTOMER);
+      expect(policy.listScope(userOf('VERBA_ADMIN'), OTHER_CUSTOMER)).toBe(OTHER_CUSTOMER);
+      expect(policy.listScope(userOf('VERBA_ADMIN'), undefined)).toBeUndefined();
+      expect(policy.listScope(userOf('CLIENT_ADMIN'), OTHER_CUSTOMER)).toBe(OWN_CUSTOMER);
+      expect(policy.listScope(userOf('CLIENT_ADMIN'), undefined)).toBe(OWN_CUSTOMER);
     });
   });
 
@@ -76,32 +80,30 @@ describe('users policy', () => {
     it.each(EVERYONE)('%s', (who) => {
       const user = userOf(who);
       const want = expected[who];
-      expect(verdict(() => policy.assertCanViewUser(user, target))).toBe(want);
-      expect(verdict(() => policy.assertCanEditUser(user, target))).toBe(want);
-      expect(verdict(() => policy.assertCanDeleteUser(user, target))).toBe(want);
-      expect(policy.canViewUser(user, target)).toBe(want === 'ok');
-      expect(policy.canEditUser(user, target)).toBe(want === 'ok');
-      expect(policy.canDeleteUser(user, target)).toBe(want === 'ok');
+      for (const action of ['view', 'edit', 'delete'] as const) {
+        expect(verdict(() => policy.assertCan(user, action, target))).toBe(want);
+        expect(policy.can(user, action, target)).toBe(want === 'ok');
+      }
     });
   });
 
   describe('create', () => {
     it.each(EVERYONE)('%s', (who) => {
       const yes = managers.includes(who);
-      expect(policy.canCreateUser(userOf(who))).toBe(yes);
-      expect(verdict(() => policy.assertCanCreateUser(userOf(who)))).toBe(yes ? 'ok' : refused(who));
+      expect(policy.can(userOf(who), 'create')).toBe(yes);
+      expect(verdict(() => policy.assertCan(userOf(who), 'create'))).toBe(yes ? 'ok' : refused(who));
     });
   });
 
   it.each(managers)('%s may not delete itself (422), though it may edit itself', (who) => {
     const me = userOf(who);
     const self = { id: me?.id ?? 0, customer_id: me?.customer_id ?? null };
-    expect(verdict(() => policy.assertCanDeleteUser(me, self))).toBe(422);
-    expect(policy.canDeleteUser(me, self)).toBe(false);
-    expect(policy.canEditUser(me, self)).toBe(true);
+    expect(verdict(() => policy.assertCan(me, 'delete', self))).toBe(422);
+    expect(policy.can(me, 'delete', self)).toBe(false);
+    expect(policy.can(me, 'edit', self)).toBe(true);
   });
 
   it.each(EVERYONE)("%s: only VERBA_ADMIN sees and sets a user's bonus", (who) => {
-    expect(policy.managesBonus(userOf(who))).toBe(who === 'VERBA_ADMIN');
+    expect(policy.can(userOf(who), 'manage-bonus')).toBe(who === 'VERBA_ADMIN');
   });
 });

@@ -1,5 +1,5 @@
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
 
 /**
  * Who may manage which users (DESIGN §5, spec part 2 §6): VERBA_ADMIN everyone, CLIENT_ADMIN its
@@ -7,68 +7,57 @@ import { allows, assertAllowed, type PolicyUser } from '../../lib/policy.ts';
  */
 type Target = { id: number; customer_id: number | null };
 
+interface Subjects {
+  /** your own password and language: anyone else's id answers 404 */
+  'manage-own-account': { id: number };
+  list: undefined;
+  view: Target;
+  create: undefined;
+  edit: Target;
+  /** nobody deletes themselves (422, said so) */
+  delete: Target;
+  /**
+   * learn that this user has an email: VERBA_ADMIN of anyone, a client admin only of its own
+   * customer's users (another tenant's or staff's email looks free to it)
+   */
+  'see-email-holder': Target;
+  /** see and set a user's bonus */
+  'manage-bonus': undefined;
+}
+
 /** Whether the user is within the manager's reach (its permission aside). */
-function reaches(user: PolicyUser, target: Target): boolean {
-  if (!user) return false;
-  if (user.type === 'VERBA_ADMIN') return true;
-  return user.type === 'CLIENT_ADMIN' && user.customer_id !== null && target.customer_id === user.customer_id;
+function reaches(user: PolicyUser, target: Target): true | 404 {
+  if (user?.type === 'VERBA_ADMIN') return true;
+  const ownCustomers =
+    user?.type === 'CLIENT_ADMIN' && user.customer_id !== null && target.customer_id === user.customer_id;
+  return ownCustomers || 404;
 }
 
-/** Your own password and language: anyone else's id answers 404. */
-export const canManageOwnAccount = (user: PolicyUser, id: number): boolean =>
-  allows(user, 'account:manage') && user.id === id;
+const cannotDeleteSelf = () =>
+  new AppError(422, 'errors.cannot_delete_self', { fields: { id: ['errors.cannot_delete_self'] } });
 
-export function assertCanManageOwnAccount(user: PolicyUser, id: number): void {
-  assertAllowed(user, 'account:manage');
-  if (user.id !== id) throw notFound();
-}
+const rules: Rules<Subjects> = {
+  'manage-own-account': { role: 'account:manage', subject: (user, { id }) => user?.id === id || 404 },
+  list: { role: 'users:list' },
+  view: { role: 'users:view', subject: reaches },
+  create: { role: 'users:create' },
+  edit: { role: 'users:edit', subject: reaches },
+  delete: {
+    role: 'users:delete',
+    subject: (user, target) => (target.id === user?.id ? cannotDeleteSelf() : reaches(user, target)),
+  },
+  'see-email-holder': { role: (user) => (user ? true : 401), subject: reaches },
+  'manage-bonus': { role: (user) => user?.type === 'VERBA_ADMIN' || 403 },
+};
 
-export const canListUsers = (user: PolicyUser): boolean => allows(user, 'users:list');
+export const can = canFrom(rules);
+export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);
 
 /**
  * Whose users the list shows: VERBA_ADMIN the customer it asks for (or all), a client admin its
  * own customer's whatever it asks.
  */
-export function userListScope(user: PolicyUser, asked: number | undefined): number | undefined {
-  assertAllowed(user, 'users:list');
-  return user.type === 'VERBA_ADMIN' ? asked : (user.customer_id ?? -1);
+export function listScope(user: PolicyUser, asked: number | undefined): number | undefined {
+  assertCan(user, 'list');
+  return user?.type === 'VERBA_ADMIN' ? asked : (user?.customer_id ?? -1);
 }
-
-export const canViewUser = (user: PolicyUser, target: Target): boolean =>
-  allows(user, 'users:view') && reaches(user, target);
-
-export function assertCanViewUser(user: PolicyUser, target: Target): void {
-  assertAllowed(user, 'users:view');
-  if (!reaches(user, target)) throw notFound();
-}
-
-export const canCreateUser = (user: PolicyUser): boolean => allows(user, 'users:create');
-export const assertCanCreateUser = (user: PolicyUser): void => assertAllowed(user, 'users:create');
-
-export const canEditUser = (user: PolicyUser, target: Target): boolean =>
-  allows(user, 'users:edit') && reaches(user, target);
-
-export function assertCanEditUser(user: PolicyUser, target: Target): void {
-  assertAllowed(user, 'users:edit');
-  if (!reaches(user, target)) throw notFound();
-}
-
-/** Nobody deletes themselves (422, said so); another customer's user is 404. */
-export const canDeleteUser = (user: PolicyUser, target: Target): boolean =>
-  allows(user, 'users:delete') && reaches(user, target) && target.id !== user.id;
-
-export function assertCanDeleteUser(user: PolicyUser, target: Target): void {
-  assertAllowed(user, 'users:delete');
-  if (target.id === user.id)
-    throw new AppError(422, 'errors.cannot_delete_self', { fields: { id: ['errors.cannot_delete_self'] } });
-  if (!reaches(user, target)) throw notFound();
-}
-
-/**
- * Whether the manager may learn that this user has an email: VERBA_ADMIN of anyone, a client admin
- * only of its own customer's users (another tenant's or staff's email looks free to it).
- */
-export const seesEmailHolder = (user: PolicyUser, holder: Target): boolean => reaches(user, holder);
-
-/** Only VERBA_ADMIN sees and sets a user's bonus. */
-export const managesBonus = (user: PolicyUser): boolean => user?.type === 'VERBA_ADMIN';

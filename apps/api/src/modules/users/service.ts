@@ -59,7 +59,7 @@ export async function changeOwnPassword(
   id: number,
   password: string,
 ): Promise<Outcome<{ message: string }>> {
-  policy.assertCanManageOwnAccount(actor.user, id);
+  policy.assertCan(actor.user, 'manage-own-account', { id });
   await repo.setPasswordHash(deps.db, id, await hashPassword(password));
   await repo.revokeSessions(deps.db, id, actor.user.session_id);
   return outcome({ message: actor.t('auth.password_changed') }, { key: 'users.password_changed' });
@@ -71,7 +71,7 @@ export async function changeOwnLanguage(
   id: number,
   language: Locale,
 ): Promise<Outcome<UserDto>> {
-  policy.assertCanManageOwnAccount(actor.user, id);
+  policy.assertCan(actor.user, 'manage-own-account', { id });
   await repo.setLanguage(deps.db, id, language);
   const user = await userDto(deps.db, await existingUser(deps, id));
   return outcome(user, { key: 'users.language_set', params: { language } });
@@ -84,19 +84,19 @@ export async function listVisibleUsers(
   actor: Actor,
   q: { page: number; per_page: number; customer_id?: number | undefined; search?: string | undefined },
 ) {
-  return repo.listUsers(deps.db, { ...q, customer_id: policy.userListScope(actor.user, q.customer_id) });
+  return repo.listUsers(deps.db, { ...q, customer_id: policy.listScope(actor.user, q.customer_id) });
 }
 
 async function userDetail(deps: Deps, actor: Actor, user: UserRow) {
   const dto = await userDto(deps.db, user);
-  return policy.managesBonus(actor.user) ? { ...dto, bonus: user.bonus } : dto;
+  return policy.can(actor.user, 'manage-bonus') ? { ...dto, bonus: user.bonus } : dto;
 }
 
 type UserDetail = Awaited<ReturnType<typeof userDetail>>;
 
 export async function showUser(deps: Deps, actor: Actor, id: number): Promise<UserDetail> {
   const user = await existingUser(deps, id);
-  policy.assertCanViewUser(actor.user, user);
+  policy.assertCan(actor.user, 'view', user);
   return userDetail(deps, actor, user);
 }
 
@@ -114,7 +114,7 @@ async function emailInUse(
 ): Promise<string | undefined> {
   const holder = await repo.emailHolder(deps.db, email, exceptId);
   if (!holder) return undefined;
-  if (policy.seesEmailHolder(actor.user, holder)) return 'validation.email_taken';
+  if (policy.can(actor.user, 'see-email-holder', holder)) return 'validation.email_taken';
   return dryRun ? undefined : 'validation.email_unavailable';
 }
 
@@ -194,7 +194,7 @@ async function checkUserInput(
     type,
     language: input.language,
     customer_id: customerId,
-    ...(policy.managesBonus(me) ? { bonus: input.bonus } : {}),
+    ...(policy.can(me, 'manage-bonus') ? { bonus: input.bonus } : {}),
     ...(input.is_active !== undefined && !editingSelf ? { is_active: input.is_active } : {}),
   };
   return { values, departments };
@@ -207,18 +207,18 @@ export async function validateUser(
   input: UserInput,
   id?: number,
 ): Promise<Outcome<{ valid: boolean }>> {
-  policy.assertCanCreateUser(actor.user);
+  policy.assertCan(actor.user, 'create');
   let existing: UserRow | undefined;
   if (id) {
     existing = await existingUser(deps, id);
-    policy.assertCanViewUser(actor.user, existing);
+    policy.assertCan(actor.user, 'view', existing);
   }
   await checkUserInput(deps, actor, input, existing, true);
   return outcome({ valid: true }, { key: 'users.checked', params: { email: input.email } });
 }
 
 export async function createUser(deps: Deps, actor: Actor, input: UserInput): Promise<Outcome<UserDetail>> {
-  policy.assertCanCreateUser(actor.user);
+  policy.assertCan(actor.user, 'create');
   const { values, departments } = await checkUserInput(deps, actor, input);
   const row = await savingUser(deps, actor, values, undefined, () =>
     repo.insertUser(deps.db, values, departments),
@@ -238,7 +238,7 @@ export async function updateUserById(
   input: UserInput,
 ): Promise<Outcome<UserDetail>> {
   const existing = await existingUser(deps, id);
-  policy.assertCanEditUser(actor.user, existing);
+  policy.assertCan(actor.user, 'edit', existing);
   const { values, departments } = await checkUserInput(deps, actor, input, existing);
   await savingUser(deps, actor, values, id, () => repo.updateUser(deps.db, id, values, departments));
   if (values.is_active === false) await repo.revokeSessions(deps.db, id);
@@ -252,7 +252,7 @@ export async function updateUserById(
 /** Nobody deletes themselves; a user with tasks is deactivated so the history keeps its name. */
 export async function deleteUserById(deps: Deps, actor: Actor, id: number) {
   const user = await existingUser(deps, id);
-  policy.assertCanDeleteUser(actor.user, user);
+  policy.assertCan(actor.user, 'delete', user);
   if (await repo.userHasTasks(deps.db, id)) {
     await repo.updateUser(deps.db, id, { is_active: false }, undefined);
     await repo.revokeSessions(deps.db, id);

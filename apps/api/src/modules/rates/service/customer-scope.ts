@@ -1,13 +1,18 @@
 import { notFound } from '../../../lib/app-error.ts';
 import type { Actor, Deps } from '../../../lib/service.ts';
 import { findCustomer } from '../../customers/service.ts';
-import { assertCanReadCustomerRates, type CustomerReadRule } from '../policy.ts';
+import * as policy from '../policy.ts';
 
-/** The customer whose rates the actor asks for, when the rule lets it read them. */
-export async function readableCustomer(deps: Deps, actor: Actor, id: number, rule: CustomerReadRule) {
+/** The customer whose rates the actor asks for, when the policy lets it read them. */
+export async function readableCustomer(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  read: 'read-customer-rates' | 'read-minimum-rates',
+) {
   const customer = await findCustomer(deps.db, id);
-  assertCanReadCustomerRates(actor.user, id, customer, rule);
-  return customer as NonNullable<typeof customer>;
+  policy.assertCan(actor.user, read, customer);
+  return customer;
 }
 
 /** The customer a write concerns (its rules are the route's permission); 404 when there is none. */

@@ -9,7 +9,6 @@ import type {
 import { invalid } from '../../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
 import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
-import { READ_MINIMUM_RATES } from '../policy.ts';
 import * as repo from '../repository/pricing-config.ts';
 import { existingCustomer, readableCustomer } from './customer-scope.ts';
 
@@ -22,7 +21,7 @@ export async function getMinimumRates(
   actor: Actor,
   customerId: number,
 ): Promise<MinimumRatesDto> {
-  const customer = await readableCustomer(deps, actor, customerId, READ_MINIMUM_RATES);
+  const customer = await readableCustomer(deps, actor, customerId, 'read-minimum-rates');
   const stored = await repo.listMinimumRates(deps.db, customerId);
   const types = await repo.listTranslationTypes(deps.db);
   return {

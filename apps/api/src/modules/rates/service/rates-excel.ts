@@ -13,7 +13,6 @@ import {
   writeRatesWorkbook,
   type CellValue,
 } from '../excel.ts';
-import { READ_CUSTOMER_RATES } from '../policy.ts';
 import { exportRates } from '../repository/rates.ts';
 import {
   importRates as saveImportedRates,
@@ -33,7 +32,7 @@ export const headerRow = (t: Translate): [string, string, string, string] => [
 ];
 
 export async function exportCustomerRates(deps: Deps, actor: Actor, customerId: number) {
-  await readableCustomer(deps, actor, customerId, READ_CUSTOMER_RATES);
+  await readableCustomer(deps, actor, customerId, 'read-customer-rates');
   return writeRatesWorkbook(headerRow(actor.t), await exportRates(deps.db, customerId));
 }
 

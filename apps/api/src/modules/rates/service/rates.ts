@@ -5,7 +5,7 @@ import { invalid, notFound, type FieldMessages } from '../../../lib/app-error.ts
 import { outcome, type Actor, type Deps, type Outcome } from '../../../lib/service.ts';
 import { requestQuoteRecalculation } from '../../../lib/quote-recalculation.ts';
 import { findCustomer } from '../../customers/service.ts';
-import { assertCanReadGeneralRates, READ_CUSTOMER_RATES, seesRateAudit } from '../policy.ts';
+import * as policy from '../policy.ts';
 import * as repo from '../repository/rates.ts';
 import * as writes from '../repository/rate-writes.ts';
 import { listTranslationTypes } from '../repository/pricing-config.ts';
@@ -13,19 +13,19 @@ import { existingCustomer, languageScope, readableCustomer } from './customer-sc
 
 const listOptions = (actor: Actor, page: repo.Page) => ({
   locale: actor.locale,
-  withAudit: seesRateAudit(actor.user),
+  withAudit: policy.can(actor.user, 'see-audit'),
   page: { page: page.page, per_page: page.per_page },
 });
 
 // ---------------------------------------------------------------- reading
 
 export async function listGeneralRates(deps: Deps, actor: Actor, page: repo.Page) {
-  assertCanReadGeneralRates(actor.user);
+  policy.assertCan(actor.user, 'read-general');
   return repo.listGeneralRates(deps.db, listOptions(actor, page));
 }
 
 export async function listCustomerRates(deps: Deps, actor: Actor, customerId: number, page: repo.Page) {
-  await readableCustomer(deps, actor, customerId, READ_CUSTOMER_RATES);
+  await readableCustomer(deps, actor, customerId, 'read-customer-rates');
   return repo.listCustomerRates(deps.db, customerId, listOptions(actor, page));
 }
 
@@ -36,7 +36,7 @@ export async function listEffectiveRates(
   customerId: number,
   page: repo.Page,
 ): Promise<Paginated<EffectiveRateDto>> {
-  await readableCustomer(deps, actor, customerId, READ_CUSTOMER_RATES);
+  await readableCustomer(deps, actor, customerId, 'read-customer-rates');
   const list = await repo.listEffectiveRates(deps.db, customerId, listOptions(actor, page));
   const types = await listTranslationTypes(deps.db);
   return {
@@ -54,10 +54,10 @@ export async function listEffectiveRates(
 }
 
 export async function listEnabledRates(deps: Deps, actor: Actor, customerId: number) {
-  await readableCustomer(deps, actor, customerId, READ_CUSTOMER_RATES);
+  await readableCustomer(deps, actor, customerId, 'read-customer-rates');
   return repo.listEnabledGeneralRates(deps.db, customerId, {
     locale: actor.locale,
-    withAudit: seesRateAudit(actor.user),
+    withAudit: policy.can(actor.user, 'see-audit'),
   });
 }
 

@@ -25,8 +25,6 @@ import { useReactivateTaskMutation } from '../../api/reactivate-task.ts';
 import { useSendDeferredMutation } from '../../api/send-deferred.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import type { SendDeferred } from '@verba/contracts';
-import { useAuthStore } from '../../../../lib/auth-store.ts';
-import { userCan } from '../../../../lib/permissions.ts';
 import { PayButton } from '../pay-button.tsx';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
@@ -35,7 +33,6 @@ export function TaskActions({ task }: { task: TaskDetail }) {
   const cancel = useCancelTaskMutation();
   const reactivate = useReactivateTaskMutation();
   const recalculate = useRecalculateQuoteMutation();
-  const user = useAuthStore((state) => state.user)!;
   const deferred = useSendDeferredMutation();
   const remove = useDeleteTaskMutation();
   const [pdfBusy, setPdfBusy] = useState(false);
@@ -49,15 +46,11 @@ export function TaskActions({ task }: { task: TaskDetail }) {
   };
   // What the caller may do comes from the API (its policy and the transition table).
   const can = task.abilities;
-  // Staff who set the price may price a quote again from today's rates; approved tasks keep theirs.
-  const recalculable =
-    userCan(user, 'tasks:amount-to-pay') && (task.state === 'DRAFT' || task.state === 'TEMPORAL');
-  const delivered = task.source_files.some((file) => file.translated_files.length > 0);
 
   return (
     <Group gap="sm" data-testid="task-actions">
       {can.can_pay ? <PayButton task={task} onPaid={() => done(t('actions.paid'))} /> : null}
-      {recalculable ? (
+      {can.can_recalculate ? (
         <Button
           variant="default"
           leftSection={<IconCalculator size={18} aria-hidden />}
@@ -117,7 +110,7 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           {t('actions.quotePdf')}
         </Button>
       ) : null}
-      {delivered ? (
+      {can.can_download_translations ? (
         <Button
           variant="default"
           leftSection={<IconFileZip size={18} aria-hidden />}
