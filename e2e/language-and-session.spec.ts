@@ -57,6 +57,9 @@ test('a revoked session opens the session-expired modal, which leads to logout a
 }) => {
   await signInThroughForm(page, DEMO.acmeAdmin);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's first reads are answered before the session is revoked: the next request is
+  // the user's own (the menu click below), which must meet the revoked session.
+  await page.waitForLoadState('networkidle');
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('verba-session') ?? '{}').state.token as string,
   );
