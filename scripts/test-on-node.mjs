@@ -22,9 +22,8 @@ const API_TESTS_ON_RUNTIME = [
   'src/modules/rates/excel.test.ts',
   'src/modules/glossaries/glossaries.test.ts',
   'src/modules/tasks/tasks.test.ts',
-  'src/modules/tasks/delivery-batch.test.ts',
-  'src/modules/tasks/analysis-resume.test.ts',
-  'src/modules/tasks/tm-quote.test.ts',
+  'src/modules/tasks/delivery/batch.test.ts',
+  'src/modules/tasks/pricing/',
   'test/startup-failures.test.ts',
   'test/api-routes.test.ts',
 ];

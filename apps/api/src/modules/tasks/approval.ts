@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
 import { visibleTasks } from './policy.ts';
-import { quoteTask } from './pricing.ts';
+import { quoteTask } from './pricing/quote-task.ts';
 import * as repo from './repository.ts';
 import type { TaskRow, Tx } from './repository.ts';
 import { transition } from './transitions.ts';

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
 import * as payments from '../payments/policy.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
-import { storedQuote } from './quote-read.ts';
+import { storedQuote } from './pricing/quote-read.ts';
 import * as repo from './repository.ts';
 
 const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>

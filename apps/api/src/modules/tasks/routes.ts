@@ -12,12 +12,12 @@ import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 import { detailReplyKey, listReplyKey } from './kept-replies.ts';
 import { receiveTaskForm } from './upload.ts';
-import { drainParts } from './delivery-upload.ts';
-import { registerAnalysisJob } from './analysis-job.ts';
-import { registerRequoteJob } from './requote.ts';
-import { targetPrices } from './target-prices.ts';
+import { drainParts } from './delivery/upload.ts';
+import { registerAnalysisJob } from './pricing/analysis-job.ts';
+import { registerRequoteJob } from './pricing/requote.ts';
+import { targetPrices } from './pricing/target-prices.ts';
 import { contentDisposition } from '../../lib/http.ts';
-import { taskStaffRoutes } from './staff-routes.ts';
+import { taskStaffRoutes } from './staff/routes.ts';
 
 const fileParams = z.object({
   id: idField,

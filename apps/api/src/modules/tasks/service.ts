@@ -5,8 +5,8 @@ import { openStored } from '../../plugins/storage.ts';
 import { isStaffUser, visibleTasks } from './policy.ts';
 import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
-import { queueAnalysis } from './analysis-job.ts';
-import { readQuote } from './quote-read.ts';
+import { queueAnalysis } from './pricing/analysis-job.ts';
+import { readQuote } from './pricing/quote-read.ts';
 import { notifySourceFilesValidated } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 import { checkForm } from './form.ts';
@@ -222,8 +222,8 @@ export { detail };
 /** The module's public surface for other modules (their repositories stay private). */
 export { findVisibleTask, guestRequester, taskDetailParts, type TaskRow } from './repository.ts';
 export { approveTask, sendToProduction } from './approval.ts';
-export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing.ts';
-export { readQuote, type QuoteTotals, type TaskQuoteRead } from './quote-read.ts';
+export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing/quote-task.ts';
+export { readQuote, type QuoteTotals, type TaskQuoteRead } from './pricing/quote-read.ts';
 export { receiveTaskForm, type ReceivedForm } from './upload.ts';
 export {
   createGuestTask,
@@ -233,4 +233,4 @@ export {
   guestTranslation,
   guestTranslationsZip,
   moveGuestTaskToCustomer,
-} from './guest.ts';
+} from './guest/guest-tasks.ts';

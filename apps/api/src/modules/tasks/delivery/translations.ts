@@ -1,12 +1,12 @@
 import { readTmx, readXliffPairs, type TmUnit } from '@verba/analysis';
-import { feedMemory } from '../memories/service.ts';
-import { invalid, notFound } from '../../lib/app-error.ts';
-import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import * as policy from './policy.ts';
-import { openTranslation, zipOfTranslations } from './delivery-files.ts';
-import * as repo from './repository.ts';
-import { visibleTask } from './service.ts';
-import type { ReceivedTranslation } from './delivery-upload.ts';
+import { feedMemory } from '../../memories/service.ts';
+import { invalid, notFound } from '../../../lib/app-error.ts';
+import { outcome, type Actor, type Deps } from '../../../lib/service.ts';
+import * as policy from '../policy.ts';
+import { openTranslation, zipOfTranslations } from './files.ts';
+import * as repo from '../repository.ts';
+import { visibleTask } from '../service.ts';
+import type { ReceivedTranslation } from './upload.ts';
 
 /** Delivered files that pair each source text with its translation: TMX and the XLIFF flavours. */
 export const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;

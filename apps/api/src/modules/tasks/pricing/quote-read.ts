@@ -5,9 +5,9 @@ import {
   type LanguagePriceSummary,
   type QuoteReadiness,
 } from '@verba/contracts/pricing';
-import type { Db } from '../../db/client.ts';
-import { quoteTask, readinessOf, type TaskQuote } from './pricing.ts';
-import type { TaskRow } from './repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { quoteTask, readinessOf, type TaskQuote } from './quote-task.ts';
+import type { TaskRow } from '../repository.ts';
 
 /** A target language row of the task, with the price summary stored with its quote (or none). */
 export interface QuoteTarget {

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import archiver from 'archiver';
-import { notFound } from '../../lib/app-error.ts';
-import type { Deps } from '../../lib/service.ts';
-import { openStored, type Storage } from '../../plugins/storage.ts';
-import * as repo from './repository.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import type { Deps } from '../../../lib/service.ts';
+import { openStored, type Storage } from '../../../plugins/storage.ts';
+import * as repo from '../repository.ts';
 
 /**
  * Reading delivered translations back: one file, or all of a task's as one zip. No access check

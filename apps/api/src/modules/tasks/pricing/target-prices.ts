@@ -1,8 +1,8 @@
 import type { TargetPrice } from '@verba/contracts';
 import { pricePerTranslationType } from '@verba/contracts/pricing';
-import type { Actor, Deps } from '../../lib/service.ts';
-import { effectiveRatesFrom } from '../rates/service.ts';
-import * as repo from './repository.ts';
+import type { Actor, Deps } from '../../../lib/service.ts';
+import { effectiveRatesFrom } from '../../rates/service.ts';
+import * as repo from '../repository.ts';
 
 /**
  * GET /tasks/target-prices: for the order form's target picker, the price per word the caller's

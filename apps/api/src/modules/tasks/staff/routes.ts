@@ -12,15 +12,15 @@ import {
   taskReplies,
   idField,
 } from '@verba/contracts';
-import { actorOf, logged } from '../../lib/service.ts';
-import * as staff from './staff.ts';
-import { recalculateQuote } from './requote.ts';
-import * as delivery from './delivery.ts';
-import { drainParts, receiveTranslatedFile } from './delivery-upload.ts';
-import * as batch from './delivery-batch.ts';
-import { receiveTranslationBatch } from './delivery-batch-upload.ts';
-import type { StaffTarget } from './staff.ts';
-import { contentDisposition } from '../../lib/http.ts';
+import { actorOf, logged } from '../../../lib/service.ts';
+import * as staff from './actions.ts';
+import { recalculateQuote } from '../pricing/requote.ts';
+import * as delivery from '../delivery/translations.ts';
+import { drainParts, receiveTranslatedFile } from '../delivery/upload.ts';
+import * as batch from '../delivery/batch.ts';
+import { receiveTranslationBatch } from '../delivery/batch-upload.ts';
+import type { StaffTarget } from './actions.ts';
+import { contentDisposition } from '../../../lib/http.ts';
 
 const fileParams = z.object({
   id: idField,

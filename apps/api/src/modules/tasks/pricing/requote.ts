@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
-import { RECALCULATE_QUOTES_JOB } from '../../lib/quote-recalculation.ts';
-import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import { invoicedRefusal, quoteTask, storeQuote, type TaskQuote } from './pricing.ts';
-import * as repo from './repository.ts';
-import type { TaskRow } from './repository.ts';
-import { visibleTask } from './service.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { RECALCULATE_QUOTES_JOB } from '../../../lib/quote-recalculation.ts';
+import { outcome, type Actor, type Deps } from '../../../lib/service.ts';
+import { invoicedRefusal, quoteTask, storeQuote, type TaskQuote } from './quote-task.ts';
+import * as repo from '../repository.ts';
+import type { TaskRow } from '../repository.ts';
+import { visibleTask } from '../service.ts';
 
 type Requote =
   | { kind: 'kept'; state: string }

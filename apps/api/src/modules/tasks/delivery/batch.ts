@@ -1,13 +1,13 @@
 import { deliveryAssignments, type DeliveryAssignment, type DeliveryBatchFile } from '@verba/contracts';
 import { AnalysisError } from '@verba/analysis';
-import { invalid, type FieldMessages } from '../../lib/app-error.ts';
-import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import * as repo from './repository.ts';
-import { BILINGUAL_FILE, deliverableTask, feedFromDelivery } from './delivery.ts';
-import { proposeMatches, type Pair } from './delivery-match.ts';
-import { zipRefusal, type BatchItem, type ReceivedBatch } from './delivery-batch-upload.ts';
-import { cleanFileName } from './upload.ts';
-import { FileTooLargeError } from '../../plugins/storage.ts';
+import { invalid, type FieldMessages } from '../../../lib/app-error.ts';
+import { outcome, type Actor, type Deps } from '../../../lib/service.ts';
+import * as repo from '../repository.ts';
+import { BILINGUAL_FILE, deliverableTask, feedFromDelivery } from './translations.ts';
+import { proposeMatches, type Pair } from './match.ts';
+import { zipRefusal, type BatchItem, type ReceivedBatch } from './batch-upload.ts';
+import { cleanFileName } from '../upload.ts';
+import { FileTooLargeError } from '../../../plugins/storage.ts';
 
 /** What a batch is matched against: the task's source files, its target languages, what is delivered. */
 export async function matchContext(deps: Deps, taskId: number) {

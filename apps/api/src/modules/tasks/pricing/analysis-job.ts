@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../lib/service.ts';
-import { PostgresTranslationMemory, targetsWithMemory } from './repository/memory.ts';
-import { quoteTask, storeQuote } from './pricing.ts';
-import * as repo from './repository.ts';
-import type { Tx } from './repository.ts';
-import { transition } from './transitions.ts';
-import { notifyCustomQuote } from './notifications.ts';
+import type { Deps } from '../../../lib/service.ts';
+import { PostgresTranslationMemory, targetsWithMemory } from '../repository/memory.ts';
+import { quoteTask, storeQuote } from './quote-task.ts';
+import * as repo from '../repository.ts';
+import type { Tx } from '../repository.ts';
+import { transition } from '../transitions.ts';
+import { notifyCustomQuote } from '../notifications.ts';
 
 export const ANALYSE_TASK_JOB = 'task.analyse';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError } from '../../lib/app-error.ts';
-import { FileTooLargeError } from '../../plugins/storage.ts';
-import { cleanFileName } from './upload.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { FileTooLargeError } from '../../../plugins/storage.ts';
+import { cleanFileName } from '../upload.ts';
 
 export interface ReceivedTranslation {
   fields: Record<string, string>;

@@ -9,9 +9,9 @@ import {
   type TaskPrice,
   type WordCountBands,
 } from '@verba/contracts/pricing';
-import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Deps } from '../../lib/service.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { Deps } from '../../../lib/service.ts';
 import {
   effectiveRate,
   generalMinimumRateFor,
@@ -19,10 +19,10 @@ import {
   globalGrid,
   minimumRateFor,
   payableGridFor,
-} from '../rates/service.ts';
-import { effectiveDiscount } from '../customers/service.ts';
-import * as repo from './repository.ts';
-import type { TaskRow, Tx } from './repository.ts';
+} from '../../rates/service.ts';
+import { effectiveDiscount } from '../../customers/service.ts';
+import * as repo from '../repository.ts';
+import type { TaskRow, Tx } from '../repository.ts';
 
 export interface TaskQuote {
   price: TaskPrice;

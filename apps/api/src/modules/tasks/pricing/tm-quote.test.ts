@@ -4,12 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { analyseTask } from '@verba/analysis';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from '@verba/analysis';
 import { DocText } from '@verba/analysis/test-support/doc-text';
-import { customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
-import type { Db } from '../../db/client.ts';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { PostgresTranslationMemory } from './repository/memory.ts';
+import { customers, departments, languages, tmUnits } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
+import { PostgresTranslationMemory } from '../repository/memory.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;

@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { AnalysisError, ErrorKeys, resolveLimits, ZipArchive, type ZipMember } from '@verba/analysis';
 import type { DeliveryUnmatchedReason } from '@verba/contracts';
-import { AppError, type FieldMessages } from '../../lib/app-error.ts';
-import { FileTooLargeError } from '../../plugins/storage.ts';
-import { cleanFileName } from './upload.ts';
+import { AppError, type FieldMessages } from '../../../lib/app-error.ts';
+import { FileTooLargeError } from '../../../plugins/storage.ts';
+import { cleanFileName } from '../upload.ts';
 
 /** Entries of one delivered zip: enough for a large task, far below what would exhaust the server. */
 const MAX_ZIP_ENTRIES = 2000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { invoiceScenario } from '../../../test/invoice-fixtures.ts';
-import { otherConcepts, tasks } from '../../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
+import { invoiceScenario } from '../../../../test/invoice-fixtures.ts';
+import { otherConcepts, tasks } from '../../../db/schema/index.ts';
 import { recalculateQuotes } from './requote.ts';
 
 // What an issued invoice bills never changes under it (ADR 0026): every call that would change a

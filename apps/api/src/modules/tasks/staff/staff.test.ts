@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import { call, createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { tokensByRole, ROLE_NAMES, type RoleName } from '../../../test/roles.ts';
+import { call, createTestApp, DEMO, type TestApp } from '../../../../test/harness.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { tokensByRole, ROLE_NAMES, type RoleName } from '../../../../test/roles.ts';
 import {
   customerEnabledRates,
   customers,
@@ -14,7 +14,7 @@ import {
   taskStateChanges,
   tasks,
   tmUnits,
-} from '../../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 import { asc, desc } from 'drizzle-orm';
 
 let t: TestApp;

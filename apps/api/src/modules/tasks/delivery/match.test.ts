@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOf, proposeMatches } from './delivery-match.ts';
+import { languageOf, proposeMatches } from './match.ts';
 
 const sources = [
   { id: 1, file_name: 'guide.docx' },
@@ -74,7 +74,7 @@ describe('matching delivered files', () => {
 
 describe('paths in the translations zip', () => {
   it('<language>/<source name>, the delivered extension, a suffix when a path repeats', async () => {
-    const { uniqueZipPaths } = await import('./delivery-files.ts');
+    const { uniqueZipPaths } = await import('./files.ts');
     expect(
       uniqueZipPaths([
         { iso: 'es', source: 'guide.docx', name: 'translated.docx' },

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { tokensByRole, type RoleName } from '../../../test/roles.ts';
+import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
 import {
   customerEnabledRates,
   customers,
@@ -13,7 +13,7 @@ import {
   rates,
   tasks,
   translatedFiles,
-} from '../../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;

@@ -1,11 +1,11 @@
 import { actorKindOf, transitionRefusal, type StaffTarget } from '@verba/contracts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { outcome, type Actor, type Deps } from '../../lib/service.ts';
-import * as repo from './repository.ts';
-import { visibleTask } from './service.ts';
-import { lockUninvoiced, quoteTask, storePriceChange, storeQuote } from './pricing.ts';
-import { notifyStateChange } from './notifications.ts';
-import { illegalTransition, transition } from './transitions.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { outcome, type Actor, type Deps } from '../../../lib/service.ts';
+import * as repo from '../repository.ts';
+import { visibleTask } from '../service.ts';
+import { lockUninvoiced, quoteTask, storePriceChange, storeQuote } from '../pricing/quote-task.ts';
+import { notifyStateChange } from '../notifications.ts';
+import { illegalTransition, transition } from '../transitions.ts';
 
 export type { StaffTarget };
 

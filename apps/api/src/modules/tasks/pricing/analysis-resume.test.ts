@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { buildApp } from '../../app.ts';
-import { departments, languages, sourceFiles, tasks } from '../../db/schema/index.ts';
+import { call, createTestApp, DEMO, login, type TestApp } from '../../../../test/harness.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { buildApp } from '../../../app.ts';
+import { departments, languages, sourceFiles, tasks } from '../../../db/schema/index.ts';
 
 let t: TestApp;
 let resumed: FastifyInstance | undefined;

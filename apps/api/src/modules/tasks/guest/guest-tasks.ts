@@ -1,12 +1,12 @@
 import type { GuestTask, Locale } from '@verba/contracts';
-import { notFound } from '../../lib/app-error.ts';
-import type { Actor, Deps } from '../../lib/service.ts';
-import { queueAnalysis } from './analysis-job.ts';
-import { openTranslation, zipOfTranslations } from './delivery-files.ts';
-import { quoteTask, storeQuote } from './pricing.ts';
-import * as repo from './repository.ts';
-import type { NewSourceFile, TaskRow, Tx } from './repository.ts';
-import { transition } from './transitions.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import type { Actor, Deps } from '../../../lib/service.ts';
+import { queueAnalysis } from '../pricing/analysis-job.ts';
+import { openTranslation, zipOfTranslations } from '../delivery/files.ts';
+import { quoteTask, storeQuote } from '../pricing/quote-task.ts';
+import * as repo from '../repository.ts';
+import type { NewSourceFile, TaskRow, Tx } from '../repository.ts';
+import { transition } from '../transitions.ts';
 
 /**
  * Guest tasks: a quote request of the public form becomes a task with no customer,

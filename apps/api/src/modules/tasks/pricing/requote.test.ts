@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { orderDraft, ownGeneralRate, pricingIds } from '../../../test/pricing-fixtures.ts';
-import { tokensByRole, type RoleName } from '../../../test/roles.ts';
-import { taskStateChanges, tasks } from '../../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { orderDraft, ownGeneralRate, pricingIds } from '../../../../test/pricing-fixtures.ts';
+import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
+import { taskStateChanges, tasks } from '../../../db/schema/index.ts';
 
 /**
  * DRAFT and TEMPORAL quotes follow the rates, minimums, grid and translation types in
