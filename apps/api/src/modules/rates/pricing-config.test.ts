@@ -3,7 +3,14 @@ import { desc, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { actionLogs, customers, generalMinimumRates, minimumRates } from '../../db/schema/index.ts';
-import { minimumRateFor, payableGridFor } from './service.ts';
+import { pricingTerms } from './service.ts';
+
+type Conn = Parameters<typeof pricingTerms>[0];
+const termsOf = (db: Conn, customerId: number, translationTypeId = 1) =>
+  pricingTerms(db, { customerId, sourceLanguageId: 1, targetLanguageIds: [], translationTypeId });
+const minimumRateFor = async (db: Conn, customerId: number, typeId: number) =>
+  (await termsOf(db, customerId, typeId)).minimum;
+const payableGridFor = async (db: Conn, customerId: number) => (await termsOf(db, customerId)).grid;
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;

@@ -3,7 +3,22 @@ import { count, desc, eq, isNull } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
 import { actionLogs, customers, languages, rates } from '../../db/schema/index.ts';
-import { effectiveRate } from './service.ts';
+import { pricingTerms } from './service.ts';
+
+const effectiveRate = async (
+  db: Parameters<typeof pricingTerms>[0],
+  customerId: number,
+  sourceLanguageId: number,
+  target: number,
+) =>
+  (
+    await pricingTerms(db, {
+      customerId,
+      sourceLanguageId,
+      targetLanguageIds: [target],
+      translationTypeId: 1,
+    })
+  ).rates.get(target) ?? null;
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;

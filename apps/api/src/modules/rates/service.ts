@@ -3,10 +3,4 @@
  * services live by concern in `service/`: rates and their Excel files, pricing configuration
  * (minimum rates, payable grids), holidays.
  */
-export { effectiveRate, effectiveRatesFrom, generalRate } from './repository/rates.ts';
-export {
-  generalMinimumRateFor,
-  globalGrid,
-  minimumRateFor,
-  payableGridFor,
-} from './repository/pricing-config.ts';
+export { customerRatesFrom, pricingTerms, type PricingTerms } from './service/pricing-terms.ts';

@@ -12,14 +12,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { Deps } from '../../../lib/service.ts';
-import {
-  effectiveRate,
-  generalMinimumRateFor,
-  generalRate,
-  globalGrid,
-  minimumRateFor,
-  payableGridFor,
-} from '../../rates/service.ts';
+import { pricingTerms } from '../../rates/service.ts';
 import { effectiveDiscount } from '../../customers/service.ts';
 import * as repo from '../repository.ts';
 import type { TaskRow, Tx } from '../repository.ts';
@@ -39,11 +32,12 @@ export interface TaskQuote {
  */
 export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise<TaskQuote> {
   const { targets, counts, type, customer, country, concepts } = await repo.quoteInputs(db, task);
-  const customerId = task.customer_id;
-  const grid = customerId ? await payableGridFor(db, customerId) : await globalGrid(db);
-  const minimum = customerId
-    ? await minimumRateFor(db, customerId, task.translation_type_id)
-    : await generalMinimumRateFor(db, task.translation_type_id);
+  const { grid, minimum, rates } = await pricingTerms(db, {
+    customerId: task.customer_id,
+    sourceLanguageId: task.source_language_id,
+    targetLanguageIds: targets.map((t) => t.id),
+    translationTypeId: task.translation_type_id,
+  });
 
   const missingRates: number[] = [];
   const languages = [];
@@ -54,9 +48,7 @@ export async function quoteTask(db: Db, task: TaskRow, at = new Date()): Promise
       .map((c) => Object.fromEntries(BAND_KEYS.map((b) => [b, c[b]])) as WordCountBands);
     const word_count = sumWordCounts(perFile);
     bandsPerLanguage.push(word_count);
-    const rate = customerId
-      ? await effectiveRate(db, customerId, task.source_language_id, id)
-      : await generalRate(db, task.source_language_id, id);
+    const rate = rates.get(id);
     if (!rate) missingRates.push(id);
     languages.push({ target_language_id: id, r1: rate?.r1 ?? '0', r2: rate?.r2 ?? '0', word_count });
   }

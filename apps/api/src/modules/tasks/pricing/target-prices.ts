@@ -1,7 +1,7 @@
 import type { TargetPrice } from '@verba/contracts';
 import { pricePerTranslationType } from '@verba/contracts/pricing';
 import type { Actor, Deps } from '../../../lib/service.ts';
-import { effectiveRatesFrom } from '../../rates/service.ts';
+import { customerRatesFrom } from '../../rates/service.ts';
 import * as repo from '../repository.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function targetPrices(
   const customerId = actor.user.customer_id;
   if (customerId === null) return [];
   const percent = await repo.translationTypePercent(deps.db, typeId);
-  const rates = await effectiveRatesFrom(deps.db, customerId, sourceId);
+  const rates = await customerRatesFrom(deps.db, customerId, sourceId);
   return [...rates].map(([languageId, rate]) => ({
     language_id: languageId,
     price_per_word: pricePerTranslationType(rate.r1, percent),
