@@ -11,7 +11,7 @@ import {
 import { apiAs, createDraftTask, enableGeneralRates } from './task-setup.ts';
 
 /**
- * Issue 22, looked at as a PM and a client admin would, in Spanish and Catalan: the daily screens
+ * Looked at as a PM and a client admin would, in Spanish and Catalan: the daily screens
  * (tasks, dashboard, logs, the customer page) on desktop and phone, and the log rows of a card
  * payment and a change of minimum rates in the reader's language, with no raw code or English.
  */

@@ -10,7 +10,7 @@ import {
   waitForScreen,
 } from './support.ts';
 
-// The Check of issue 16: the demo as shipped, no set-up. One of the demo's own sample documents,
+// The demo's check: the demo as shipped, no set-up. One of the demo's own sample documents,
 // quoted against Acme's memory (seeded from the same documents), paid with the sandbox card.
 const GUIDE = fileURLToPath(
   new URL('../apps/api/src/db/seed/demo-files/product-guide.html', import.meta.url),
@@ -36,7 +36,7 @@ test('the demo as shipped: a client quotes a demo document with memory matches, 
   await waitForScreen(page);
   await page.getByTestId('task-name').fill(name);
   await page.getByTestId('task-target-languages').click();
-  // Each option carries its price per word (issue 16), so the name only starts with the language.
+  // Each option carries its price per word, so the name only starts with the language.
   await page.getByRole('option', { name: /^Español\s*\d/ }).click();
   await page.keyboard.press('Escape');
   await page.locator('input[type=file]').setInputFiles(GUIDE);

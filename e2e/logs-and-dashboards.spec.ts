@@ -11,7 +11,7 @@ import {
   WIDTHS,
 } from './support.ts';
 
-/** Issue 22: the logs in the reader's language (es, ca), and the two dashboards. */
+/** The logs in the reader's language (es, ca), and the two dashboards. */
 const SHOTS = SCREENSHOT_DIR;
 
 async function shots(page: Page, name: string) {

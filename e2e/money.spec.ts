@@ -10,7 +10,7 @@ import {
 } from './support.ts';
 import { apiAs, createDraftTask, enableGeneralRates } from './task-setup.ts';
 
-// Issue 16, the money a client can trust. A pair of its own: en→pt priced, en→ja never priced.
+// The money a client can trust. A pair of its own: en→pt priced, en→ja never priced.
 const PRICED = 'pt';
 const UNPRICED = 'ja';
 const CARD_AUTHORISED = '4548812049400004';

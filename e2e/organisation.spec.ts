@@ -213,7 +213,7 @@ test('the admin finds all of it in the logs, and manages languages and settings'
   await expect(page.getByTestId('logs-table')).toContainText('users.create');
 
   await page.getByTestId('logs-email').fill('');
-  // The action filter is a list of translated actions (issue 22); rows show the same labels.
+  // The action filter is a list of translated actions; rows show the same labels.
   const pickAction = async (label: string) => {
     await page.getByTestId('logs-action').click();
     await page.getByRole('option', { name: label, exact: true }).click();

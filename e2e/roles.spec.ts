@@ -104,7 +104,7 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
 for (const [role, expected] of Object.entries(MENUS)) {
   test(`${role} signs in and sees exactly its menu`, async ({ page }) => {
     await signInThroughForm(page, expected.email);
-    // Staff and client admins land on their dashboard, client users on their tasks (issue 22).
+    // Staff and client admins land on their dashboard, client users on their tasks.
     await expect(page).toHaveURL(expected.email === DEMO.acmeUser ? /\/tasks$/ : /\/dashboard$/);
     // Its accessible name follows the user's language; the id does not.
     const menu = page.locator('nav#side-menu');

@@ -49,7 +49,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('demo-password');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
-  // After the navigation the focus is on the new screen's heading (issue 22), once it is there.
+  // After the navigation the focus is on the new screen's heading, once it is there.
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
   // On a fresh load of a page the skip link is the first stop and jumps to the content.
   await page.reload();

@@ -241,7 +241,7 @@ try {
     // The task read is the one changing every second: its detail is read again after each change.
     await load('task detail, 20 x 3, as served', { url: `${base}/api/task/${large}`, headers: staff });
   });
-  // The dashboards (issue 22: p99 under 200 ms at 50 connections). As served: a reply is reused for
+  // The dashboards (p99 under 200 ms at 50 connections). As served: a reply is reused for
   // a while per scope and recomputed in the background while the last one is served; here it is
   // reused for 1 s instead of 30 s, so that ten recomputations run during each case. Then one
   // reader alone with every request recomputed (what the first reader after a restart waits), and

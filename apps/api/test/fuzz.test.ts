@@ -1,5 +1,5 @@
 /**
- * A bounded, seeded fuzz test (issue 20, "keep it held"): about 3,000 malformed requests across
+ * A bounded, seeded fuzz test ("keep it held"): about 3,000 malformed requests across
  * every route and every caller (malformed ids, JSON bodies, broken multipart bodies, unicode
  * queries, signed sandbox-bank requests with hostile parameters). A user's mistake is never a 5xx:
  * any 5xx (or a 406 for a body of the wrong type, which must be 415) fails, printing the request. Every call goes through HTTP; the seed makes a failure
@@ -604,7 +604,7 @@ const describeRequest = (r: FuzzRequest) =>
   }`;
 
 describe('fuzz', () => {
-  /** Issue 20, "Ids must be strict integers". It runs before the fuzz, which may delete the task. */
+  /** "Ids must be strict integers". It runs before the fuzz, which may delete the task. */
   it('a path id that is not a plain integer is 404 or 422, never another row', async () => {
     const task = f.acme.task;
     for (const id of [`%20${task}`, `${task}.0`, `0x${task.toString(16)}`, `${task / 10}e1`]) {
@@ -625,7 +625,7 @@ describe('fuzz', () => {
       const token = r.role === 'anon' ? undefined : f.tokens[r.role];
       const res = await call(t.app, r.method as 'GET', r.url, { token, body: r.payload, headers: r.headers });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      // 406 too: the API negotiates nothing, so a body of the wrong type is 415 (issue 20)
+      // 406 too: the API negotiates nothing, so a body of the wrong type is 415
       if (res.status >= 500 || res.status === 406) {
         const entry = KNOWN_5XX.find((k) => k.matches(r));
         if (entry) known.set(entry.issue, (known.get(entry.issue) ?? 0) + 1);

@@ -59,7 +59,7 @@ const CLIENT_ADMIN: Cells = [403, 403, 'own', 403, 401];
 const TASK_VIEW: Cells = ['allow', 'allow', 'own', 'own', 401];
 /** Create/edit, cancel and pay a task: clients only ("only clients see payment buttons"). */
 const CLIENT_TASK: Cells = [403, 403, 'own', 'own', 401];
-/** An invoice: staff; a client admin its own customer's (issue 19). */
+/** An invoice: staff; a client admin its own customer's. */
 const INVOICE_VIEW: Cells = ['allow', 'allow', 'own', 403, 401];
 /** A customer's rates: the admin; the PM on the customer pages it edits; a client admin its own (show_rates). */
 const RATES_READ: Cells = ['allow', 'allow', 'own', 'ownDenied', 401];
@@ -276,7 +276,7 @@ const ROWS: Row[] = [
     cells: STAFF,
     request: (_f, t) => ({ url: `/api/customers/${t.customer}/MemoQProjectId` }),
   },
-  // translation memories (issue 16): staff manage any customer's; a client admin reads its own counts
+  // translation memories: staff manage any customer's; a client admin reads its own counts
   {
     route: 'GET /api/customers/:id/memories',
     cells: STAFF,
@@ -308,7 +308,7 @@ const ROWS: Row[] = [
     cells: [403, 403, 'allow', 403, 401],
     request: at('/api/company/memories'),
   },
-  // the public quote form reads countries and languages (issue 17)
+  // the public quote form reads countries and languages
   { route: 'GET /api/countries', cells: PUBLIC, request: at('/api/countries') },
   /** Spec §6: bonuses are the admin's. */
   {
@@ -483,7 +483,7 @@ const ROWS: Row[] = [
     cells: ADMIN,
     request: () => ({ url: '/api/translation-types/1', body: { percent: '0' } }),
   },
-  // glossaries (spec §6: clients upload for their own customer; staff list and download; issue 18)
+  // glossaries (spec §6: clients upload for their own customer; staff list and download)
   {
     route: 'POST /api/glossaries',
     cells: [403, 403, 'own', 'own', 401],
@@ -511,7 +511,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/action-logs', cells: ADMIN, request: at('/api/action-logs') },
   { route: 'GET /api/action-logs/actions', cells: ADMIN, request: at('/api/action-logs/actions') },
   { route: 'GET /api/action-logs/export', cells: ADMIN, request: at('/api/action-logs/export') },
-  // dashboards (issue 22): staff see every customer's figures; a client admin its own customer's
+  // dashboards: staff see every customer's figures; a client admin its own customer's
   { route: 'GET /api/dashboard/staff', cells: STAFF, request: at('/api/dashboard/staff') },
   {
     route: 'GET /api/dashboard/client',
@@ -699,7 +699,7 @@ const ROWS: Row[] = [
     request: (_f, t) => ({ url: `/api/task/${t.task}` }),
     last: true,
   },
-  // invoices (issue 19): the admin issues; the PM reads; a client admin reads its own customer's
+  // invoices: the admin issues; the PM reads; a client admin reads its own customer's
   { route: 'GET /api/invoices', cells: ['allow', 'allow', 'allow', 403, 401], request: at('/api/invoices') },
   { route: 'GET /api/invoices/export', cells: STAFF, request: at('/api/invoices/export') },
   {

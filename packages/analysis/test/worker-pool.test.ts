@@ -44,7 +44,7 @@ function input(files: Record<string, string>, memory?: TranslationMemory): Analy
   };
 }
 
-describe('analysis in worker threads (issue 15, item 6)', () => {
+describe('analysis in worker threads', () => {
   it('gives the same counts as the analysis in this thread, memory lookups served from here', async () => {
     const tm = new InMemoryTranslationMemory();
     tm.add({ source: 'Remove the paper tray before cleaning the printer.', target: 'Retire la bandeja.' });

@@ -9,7 +9,7 @@ export interface ActionLogEntry {
   action?: string;
   /**
    * What happened, as a message key under `log.descriptions` and its values, shown in the
-   * reader's language (issue 22). Required: no row is written as free English text; the English
+   * reader's language. Required: no row is written as free English text; the English
    * rendering is stored beside it for search and old readers.
    */
   key: LogKey;

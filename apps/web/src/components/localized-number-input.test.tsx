@@ -27,7 +27,7 @@ function Field({ initial, grouped }: { initial: number | string; grouped?: boole
 
 const input = () => screen.getByLabelText<HTMLInputElement>('Amount');
 
-describe('localised number input (issue 22: es and ca showed 1.00)', () => {
+describe('localised number input (es and ca showed 1.00)', () => {
   beforeAll(() => void initI18n('en'));
   afterEach(async () => {
     last = undefined;

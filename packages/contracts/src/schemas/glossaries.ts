@@ -3,7 +3,7 @@ import { idField, pageQuery } from './common.ts';
 import { timestamp } from './replies.ts';
 
 /**
- * Glossaries (spec part 1 §2 and part 2 §7 "POST glossaries", issue 18). A client uploads a CSV:
+ * Glossaries (spec part 1 §2 and part 2 §7 "POST glossaries"). A client uploads a CSV:
  * type '1' unidirectional (source and target language), type '2' equivalent terms (a set of
  * languages). The same field schema checks the web form and the multipart fields on the server.
  */

@@ -15,7 +15,7 @@ const actions = ['list', 'view', 'create', 'edit', 'delete', 'bonuses', 'assign-
 const allowed: Record<string, Who[]> = {
   list: ['VERBA_ADMIN', 'VERBA_PM'],
   view: ['VERBA_ADMIN', 'VERBA_PM'],
-  // Issue 20: the spec's PM routes have no customer creation (DESIGN §5: the PM lists and edits).
+  // The spec's PM routes have no customer creation (DESIGN §5: the PM lists and edits).
   create: ['VERBA_ADMIN'],
   edit: ['VERBA_ADMIN', 'VERBA_PM'],
   delete: ['VERBA_ADMIN'],

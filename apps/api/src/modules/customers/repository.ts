@@ -23,6 +23,13 @@ const balanceOf = (customerId: SQL) =>
     - (select coalesce(sum(p.balance_used), 0) from ${payments} p
        where p.customer_id = ${customerId} and p.status = 'AUTHORISED'))::numeric(14, 2)::text`;
 
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Serialises everything that reads and draws one customer's balance. */
+export async function lockCustomer(tx: Tx, customerId: number) {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
 export async function customerBalance(db: Db, customerId: number): Promise<string> {
   const [row] = await db.select({ balance: balanceOf(sql`${customerId}`) }).from(sql`(select 1) as one`);
   return row?.balance ?? '0.00';

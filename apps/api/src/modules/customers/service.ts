@@ -1,4 +1,5 @@
 import type { CustomerEditInput, CustomerInput } from '@verba/contracts';
+import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { requestQuoteRecalculation } from '../../lib/quote-recalculation.ts';
@@ -178,12 +179,32 @@ export async function assignedProjects(deps: Deps, actor: Actor, id: number) {
   return { memoq_project_id: row.memoq_project_id, idcp_project_id: row.idcp_project_id };
 }
 
-/** The module's public surface for other modules (their repositories stay private). */
-export {
-  companyFrom,
-  companyJson,
-  customerBalance,
-  findCustomer,
-  findCompany,
-  type CompanyJson,
-} from './repository.ts';
+// ---- for other modules (the repository stays private) ----
+
+export type { CompanyJson } from './repository.ts';
+
+/** A customer's row by id, or undefined. */
+export function findCustomer(db: Db, id: number) {
+  return repo.findCustomer(db, id);
+}
+
+/** Serialises everything that reads and draws one customer's balance, until the transaction ends. */
+export function lockCustomerBalance(tx: repo.Tx, customerId: number) {
+  return repo.lockCustomer(tx, customerId);
+}
+
+/** A customer's balance (credit left after open holds), as a decimal string. */
+export function customerBalance(db: Db, customerId: number): Promise<string> {
+  return repo.customerBalance(db, customerId);
+}
+
+/** The company as users see it; the balance only when `withBalance` (its client admin). */
+export function findCompany(db: Db, customerId: number, withBalance: boolean) {
+  return repo.findCompany(db, customerId, withBalance);
+}
+
+/**
+ * The company as an SQL subquery and the reader of its value, for a caller that reads a user and
+ * its company in one statement (`/auth/me`, asked on every screen).
+ */
+export const companyInStatement = { select: repo.companyJson, read: repo.companyFrom };

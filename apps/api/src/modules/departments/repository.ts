@@ -53,6 +53,19 @@ export async function listDepartments(db: Db, customerId: number, onlyForUser?: 
   }));
 }
 
+/** Whether the department is the customer's and, given `onlyForUser`, has that user as a member. */
+export async function isOrderable(db: Db, customerId: number, departmentId: number, onlyForUser?: number) {
+  const own = and(eq(departments.id, departmentId), eq(departments.customer_id, customerId));
+  const [row] = onlyForUser
+    ? await db
+        .select({ id: departments.id })
+        .from(departments)
+        .innerJoin(departmentUsers, eq(departmentUsers.department_id, departments.id))
+        .where(and(own, eq(departmentUsers.user_id, onlyForUser)))
+    : await db.select({ id: departments.id }).from(departments).where(own);
+  return Boolean(row);
+}
+
 /** Of `ids`, the CLIENT_USERs of this customer (the only ones a department can hold). */
 export async function clientUsersOf(db: Db, customerId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];

@@ -74,6 +74,13 @@ export async function remove(deps: Deps, actor: Actor, id: number) {
   return outcome({ deleted: true }, { key: 'departments.deleted', params: { title: row.title } });
 }
 
+/** Whether the signed-in client may order a task for the department (see the policy). */
+export async function mayOrderFor(deps: Pick<Deps, 'db'>, user: Actor['user'], departmentId: number) {
+  const scope = policy.orderableDepartments(user);
+  if (!scope) return false;
+  return repo.isOrderable(deps.db, scope.customerId, departmentId, scope.onlyForUser);
+}
+
 /** The departments the signed-in client may order for (see the policy). */
 export async function forCurrentUser(deps: Deps, actor: Actor) {
   const scope = policy.orderableDepartments(actor.user);

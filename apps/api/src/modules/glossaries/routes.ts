@@ -15,7 +15,7 @@ import { receiveGlossaryUpload } from './upload.ts';
 
 const tags = ['glossaries'];
 
-/** Glossaries (spec part 2 §7 "POST glossaries", issue 18). Registered inside the uploads scope. */
+/** Glossaries (spec part 2 §7 "POST glossaries"). Registered inside the uploads scope. */
 export const glossaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/glossaries',

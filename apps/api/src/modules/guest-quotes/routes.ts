@@ -19,7 +19,7 @@ import * as service from './service.ts';
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * The public quote form and the guest's temporary task (issue 17, spec part 2 §7 "Guest tasks and
+ * The public quote form and the guest's temporary task (spec part 2 §7 "Guest tasks and
  * quotes"); the guest's payment routes live in the payments module. Registered inside the
  * multipart scope (POST /register is multipart).
  */

@@ -18,7 +18,7 @@ import { createUser, findUserByEmail } from '../users/service.ts';
 import {
   createGuestTask,
   deleteUnpaidGuestTasks,
-  findVisibleTask,
+  findTaskById,
   guestTaskView,
   guestTranslation,
   guestTranslationsZip,
@@ -177,7 +177,7 @@ export async function expireGuestTasks(deps: Deps, now = new Date()): Promise<nu
 
 /** The request behind a guest task (staff, task detail and the convert form). */
 export async function guestRequest(deps: Deps, _actor: Actor, taskId: number): Promise<GuestRequest> {
-  const task = await findVisibleTask(deps.db, undefined, taskId);
+  const task = await findTaskById(deps, taskId);
   const request = task ? await repo.findRequestByTask(deps.db, taskId) : undefined;
   if (!task || !request) throw notFound();
   return {
@@ -196,7 +196,7 @@ export async function guestRequest(deps: Deps, _actor: Actor, taskId: number): P
  * mail); the task moves to that customer with its history.
  */
 export async function convertToCustomer(deps: Deps, actor: Actor, taskId: number, input: ConvertGuestInput) {
-  const task = await findVisibleTask(deps.db, undefined, taskId);
+  const task = await findTaskById(deps, taskId);
   const request = task ? await repo.findRequestByTask(deps.db, taskId) : undefined;
   if (!task || !request) throw notFound();
   if (task.customer_id !== null) throw new AppError(422, 'guest.already_customer');

@@ -4,6 +4,7 @@ import { AppError, invalid, notFound, type FieldMessages } from '../../lib/app-e
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { invoiceHash } from './canonical.ts';
+import { attachTasksToInvoice, lockTasksToInvoice, releaseInvoicedTasks } from '../tasks/service.ts';
 import * as repo from './repository.ts';
 
 type IssueDeps = Pick<Deps, 'db'>;
@@ -57,7 +58,7 @@ async function checkDateOrder(tx: repo.Tx, actor: Actor, series: string, day: st
     });
 }
 
-type LockedTask = Awaited<ReturnType<typeof repo.lockTasks>>[number];
+type LockedTask = Awaited<ReturnType<typeof lockTasksToInvoice>>[number];
 
 /** Field errors of the chosen tasks: unknown, another customer's, in the wrong state, invoiced. */
 function taskErrors(ids: number[], rows: LockedTask[], customerId: number): FieldMessages {
@@ -96,7 +97,7 @@ export async function issueInvoice(
 
   const issued = await deps.db.transaction(async (tx) => {
     const head = await repo.lockChain(tx);
-    const rows = await repo.lockTasks(tx, input.task_ids);
+    const rows = await lockTasksToInvoice(tx, input.task_ids);
     const errors = taskErrors(input.task_ids, rows, customer.id);
     if (Object.keys(errors).length) throw invalid(errors);
     const totals = invoiceTotals(
@@ -163,7 +164,8 @@ export async function issueInvoice(
       },
       lines,
     );
-    if (!(await repo.attachTasks(tx, row.id, input.task_ids))) throw new AppError(409, 'invoices.conflict');
+    if (!(await attachTasksToInvoice(tx, row.id, input.task_ids)))
+      throw new AppError(409, 'invoices.conflict');
     await repo.advanceChain(tx, row.id, hash);
     return row;
   });
@@ -271,7 +273,7 @@ export async function rectifyInvoice(
       },
       lines,
     );
-    await repo.releaseTasks(tx, locked.id);
+    await releaseInvoicedTasks(tx, locked.id);
     await repo.advanceChain(tx, row.id, hash);
     return row;
   });

@@ -17,7 +17,7 @@ import { contentDisposition } from '../../lib/http.ts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 
-/** Invoices (issue 19): the admin issues; the PM reads; a client admin reads its own customer's. */
+/** Invoices: the admin issues; the PM reads; a client admin reads its own customer's. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices',

@@ -1,5 +1,5 @@
 /**
- * The invoices module's services (issue 19): the list, an invoice, its PDF and mail, payment,
+ * The invoices module's services: the list, an invoice, its PDF and mail, payment,
  * the form's draft, the accountant's export; issuing and correcting are in issue.ts.
  */
 import {
@@ -19,6 +19,7 @@ import { customerLanguage, today } from './issue.ts';
 import { abilitiesFor, assertCan, listScope } from './policy.ts';
 import type { InvoiceData } from './pdf/invoice-data.ts';
 import { renderInvoicePdf } from './pdf/render.ts';
+import { invoiceableTasks } from '../tasks/service.ts';
 import * as repo from './repository.ts';
 
 export { issueInvoice, rectifyInvoice } from './issue.ts';
@@ -77,7 +78,7 @@ export async function invoiceDraft(deps: ReadDeps, customerId: number): Promise<
   const country = await repo.findCountryRow(deps.db, customer.country_id);
   const [admin] = await repo.clientAdmins(deps.db, customer.id);
   const phone = admin ? await repo.userPhone(deps.db, admin.email) : null;
-  const tasks = await repo.invoiceableTasks(deps.db, customer.id, INVOICEABLE_STATES);
+  const tasks = await invoiceableTasks(deps, customer.id, INVOICEABLE_STATES);
   return {
     customer: { id: customer.id, name: customer.name },
     tasks,

@@ -56,7 +56,7 @@ async function receiveTmx(app: FastifyInstance, request: FastifyRequest): Promis
   return { fields, stored };
 }
 
-/** Translation memories per customer and language pair (issue 16). */
+/** Translation memories per customer and language pair. */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // An embedded-database import a crash cut short leaves units behind: removed before serving.
   app.addHook('onReady', async () => {

@@ -5,6 +5,8 @@ import { isSigned, type BankVerdict } from './gateway/verdict.ts';
 import { PAYABLE_STATES, approveWithPayment, balanceAvailableFor } from './payable.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
+import { lockCustomerBalance } from '../customers/service.ts';
+import { lockTask } from '../tasks/service.ts';
 
 /** Where the answer came from, and what the caller expects it to be about. */
 export interface BankResponseContext {
@@ -97,8 +99,8 @@ export async function decideBankResponse(
   const drawsFrom = compareMoney(payment.balance_used, '0') > 0 ? payment.customer_id : null;
   const applied = await deps.db.transaction(async (tx): Promise<Applying | { kind: 'gone' }> => {
     // task, customer, payment: the order openPayment locks in, so the two never deadlock
-    const task = await repo.lockTask(tx, payment.task_id);
-    if (drawsFrom) await repo.lockCustomer(tx, drawsFrom);
+    const task = await lockTask(tx, payment.task_id);
+    if (drawsFrom) await lockCustomerBalance(tx, drawsFrom);
     const locked = await repo.lockPayment(tx, payment.id);
     if (!locked) return { kind: 'gone' };
     const codes = { response_code: code, authorisation_code: verdict.authorisationCode };

@@ -1,13 +1,11 @@
 import type { TaskState, VerifyGuestPayment, VerifyPayment } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
-import { visibleTasks } from '../tasks/policy.ts';
-import { findVisibleTask, guestTaskByToken } from '../tasks/service.ts';
+import { findTaskSeenBy, guestTaskByToken, taskState } from '../tasks/service.ts';
 import type { BankVerdict } from './gateway/verdict.ts';
 import { decideBankResponse, type BankResponseContext } from './bank-decision.ts';
 import { reportBankDecision, type BankResult } from './bank-report.ts';
 import * as policy from './policy.ts';
-import * as repo from './repository.ts';
 
 export type { BankResponseContext } from './bank-decision.ts';
 export type { BankResult } from './bank-report.ts';
@@ -50,11 +48,11 @@ export async function verifyReturn(
   taskId: number,
   verdict: BankVerdict | null,
 ): Promise<Outcome<VerifyPayment>> {
-  const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
+  const task = await findTaskSeenBy(deps, actor.user, taskId);
   if (!task) throw notFound();
   policy.assertCan(actor.user, 'verify', task);
   const answer = verdict ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task.id }) : null;
-  const state = (await repo.taskState(deps.db, taskId)) ?? task.state;
+  const state = (await taskState(deps, taskId)) ?? task.state;
   if (!answer || answer.data.repeated) {
     const said = standing(state, answer?.data ?? null);
     return unlogged({
@@ -90,7 +88,7 @@ export async function verifyGuestReturn(
     ? await handleBankResponse(deps, verdict, { via: 'return', taskId: task?.id, guest: true })
     : null;
   const taskId = task?.id ?? answer?.data.taskId;
-  const state = taskId ? await repo.taskState(deps.db, taskId) : undefined;
+  const state = taskId ? await taskState(deps, taskId) : undefined;
   if (!answer || answer.data.repeated) {
     const said = standing(state, answer?.data ?? null);
     return unlogged({

@@ -4,22 +4,10 @@ import { formatLongDate } from '../../lib/format.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
 import { findCustomer } from '../customers/service.ts';
-import { guestRequester } from '../tasks/service.ts';
-import { activeStaff, findUserById } from '../users/service.ts';
-import * as repo from './repository.ts';
+import { findTaskById, requesterOf } from '../tasks/service.ts';
+import { activeStaff } from '../users/service.ts';
 
 const formatDue = (due: Date | null, locale: Locale) => (due ? formatLongDate(due, locale) : '-');
-
-/** Who asked for the task: its active requester, or the guest of the public quote form. */
-async function requesterOf(
-  deps: Deps,
-  task: { id: number; user_id: number | null; customer_id: number | null },
-) {
-  const user = task.user_id ? await findUserById(deps.db, task.user_id) : undefined;
-  if (user?.is_active) return user;
-  const guest = !task.user_id && !task.customer_id ? await guestRequester(deps.db, task.id) : undefined;
-  return guest ? { ...guest, language: guest.language ?? 'en' } : undefined;
-}
 
 /**
  * Mails the requester (its language) and every active VERBA_ADMIN/VERBA_PM that a task was
@@ -27,7 +15,7 @@ async function requesterOf(
  */
 export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved' | 'deferred') {
   try {
-    const task = await repo.findTask(deps.db, taskId);
+    const task = await findTaskById(deps, taskId);
     if (!task) return;
     const link =
       task.guest_token && !task.customer_id

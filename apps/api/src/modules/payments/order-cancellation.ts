@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../lib/service.ts';
-import { PRICE_CHANGED_JOB } from '../tasks/service.ts';
+import { lockTask, PRICE_CHANGED_JOB } from '../tasks/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  */
 export async function cancelStaleOrders(deps: Pick<Deps, 'db' | 'log'>, taskId: number): Promise<string[]> {
   const cancelled = await deps.db.transaction(async (tx) => {
-    const task = await repo.lockTask(tx, taskId);
+    const task = await lockTask(tx, taskId);
     return task ? repo.cancelStaleOrders(tx, taskId, task.price_version) : [];
   });
   if (cancelled.length)

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
-import { customers, payments, payTaskHistories, tasks } from '../../db/schema/index.ts';
+import { payments, payTaskHistories, tasks } from '../../db/schema/index.ts';
 
 /** A card or balance order; its status is one of PAYMENT_STATUSES (the column is free text). */
 export type PaymentRow = Omit<typeof payments.$inferSelect, 'status'> & { status: PaymentStatus };
@@ -9,16 +9,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Conn = Tx | Db;
 
 const paymentRow = (row: typeof payments.$inferSelect | undefined) => row as PaymentRow | undefined;
-
-export async function lockTask(tx: Tx, taskId: number) {
-  const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
-  return row;
-}
-
-/** Serialises everything that reads and draws one customer's balance. */
-export async function lockCustomer(tx: Tx, customerId: number) {
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-}
 
 /** What open card orders of the customer's other tasks still hold of its balance at `at`. */
 export async function balanceHeldByOtherTasks(tx: Conn, customerId: number, taskId: number, at: Date) {
@@ -120,15 +110,4 @@ export async function completePayment(
       balance_held_until: null,
     })
     .where(eq(payments.id, id));
-}
-
-export async function findTask(db: Conn, taskId: number) {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
-  return row;
-}
-
-/** The task's state now (after a payment moved it, or not). */
-export async function taskState(db: Conn, taskId: number) {
-  const [row] = await db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, taskId));
-  return row?.state;
 }

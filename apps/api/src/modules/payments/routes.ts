@@ -39,7 +39,7 @@ const bankForm = postedSignedFields.extend({
 });
 
 /**
- * Card payments (issue 8): payment forms, the bank's notification and the browser's return,
+ * Card payments: payment forms, the bank's notification and the browser's return,
  * sending to production on deferred terms, and (sandbox gateway only) the built-in test bank.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {

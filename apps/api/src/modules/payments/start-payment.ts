@@ -3,9 +3,14 @@ import type { PaymentSummary, SendDeferred, StartPayment } from '@verba/contract
 import { compareMoney } from '@verba/contracts/pricing';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
-import { findCustomer } from '../customers/service.ts';
-import { visibleTasks } from '../tasks/policy.ts';
-import { findVisibleTask, guestTaskByToken, sendToProduction, type TaskRow } from '../tasks/service.ts';
+import { findCustomer, lockCustomerBalance } from '../customers/service.ts';
+import {
+  findTaskSeenBy,
+  guestTaskByToken,
+  lockTask,
+  sendToProduction,
+  type TaskRow,
+} from '../tasks/service.ts';
 import type { PaymentGateway } from './gateway/index.ts';
 import { eurosToCents } from './gateway/redsys-protocol.ts';
 import { notifyApproval } from './notifications.ts';
@@ -45,7 +50,7 @@ async function newOrderNumber(tx: repo.Tx): Promise<string> {
 
 /** The task as the signed-in caller sees it (404 when not), once the policy lets them pay it. */
 export async function taskToPay(deps: Deps, actor: Actor, taskId: number): Promise<TaskRow> {
-  const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
+  const task = await findTaskSeenBy(deps, actor.user, taskId);
   // 403 for a role that never pays, before the 404 of a task it cannot see
   policy.assertCan(actor.user, 'pay', task);
   return task;
@@ -101,12 +106,12 @@ async function openPayment(
   await assertPayable(deps.db, task);
   const now = new Date();
   const result = await deps.db.transaction(async (tx) => {
-    const fresh = await repo.lockTask(tx, taskId);
+    const fresh = await lockTask(tx, taskId);
     if (!fresh || !PAYABLE_STATES.includes(fresh.state))
       return { kind: 'moved' as const, state: fresh?.state ?? 'unknown' };
     if (await repo.otherAuthorisedPayment(tx, taskId)) return { kind: 'paid' as const };
     const amount = fresh.amount_to_pay;
-    if (fresh.customer_id) await repo.lockCustomer(tx, fresh.customer_id);
+    if (fresh.customer_id) await lockCustomerBalance(tx, fresh.customer_id);
     await repo.cancelStaleOrders(tx, taskId, fresh.price_version);
     await repo.releaseTaskHolds(tx, taskId);
     const balance = fresh.customer_id
@@ -213,7 +218,7 @@ export async function sendDeferred(
   actor: Actor,
   taskId: number,
 ): Promise<Outcome<SendDeferred>> {
-  const task = await findVisibleTask(deps.db, visibleTasks(actor.user), taskId);
+  const task = await findTaskSeenBy(deps, actor.user, taskId);
   if (!task) throw notFound();
   const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
   if (customer?.payment_scheme !== 'DEFERRED') {

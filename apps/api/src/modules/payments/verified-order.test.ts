@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { approveWithPayment } from './payable.ts';
 import * as repo from './repository.ts';
+import { lockTask } from '../tasks/service.ts';
 
 /**
  * A payment approves a task only with the proof the payments code makes from an order it stored
@@ -62,7 +63,7 @@ async function order(taskId: number, status: PaymentStatus, priceVersion = 2) {
 /** What the bank's answer and the balance payment both call once the order is stored. */
 const approve = (taskId: number, payment: { id: number }) =>
   db().transaction(async (tx) => {
-    const task = await repo.lockTask(tx, taskId);
+    const task = await lockTask(tx, taskId);
     const row = (await repo.lockPayment(tx, payment.id))!;
     return approveWithPayment(tx, task!, null, new Date(), 'paid_by_card', row);
   });

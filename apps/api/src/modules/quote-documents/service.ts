@@ -6,7 +6,7 @@ import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { findCountry } from '../languages/service.ts';
-import { readQuote, taskDetailParts, visibleTask, type TaskRow } from '../tasks/service.ts';
+import { readQuote, taskParts, visibleTask, type TaskRow } from '../tasks/service.ts';
 import { isStaffUser } from '../tasks/policy.ts';
 import { findUserById } from '../users/service.ts';
 import type { QuoteData } from './pdf/quote-data.ts';
@@ -28,7 +28,7 @@ export async function quoteData(
   now = new Date(),
 ): Promise<QuoteData> {
   if (task.state === 'CALCULATING') throw new AppError(422, 'quotes.not_ready');
-  const p = await taskDetailParts(deps.db, task);
+  const p = await taskParts(deps, task);
   const amounts = await readQuote(deps.db, task, p.targets, { at: now, dueDate: true });
   const c = p.customer;
   const country = c ? await findCountry(deps, c.country_id) : undefined;

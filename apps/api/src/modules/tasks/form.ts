@@ -2,6 +2,7 @@ import { issueField, issueMessage, taskFormSchema, type TaskForm } from '@verba/
 import { invalid, type FieldMessages } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/service.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { mayOrderFor } from '../departments/service.ts';
 import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
 
@@ -23,11 +24,7 @@ export async function checkForm(
   if (form.files.length + keptCount === 0) (errors.files ??= []).push('validation.required');
   if (!parsed.success) throw invalid(errors);
   const input = parsed.data;
-  if (!user.customer_id) throw invalid({ department: ['validation.invalid_option'] });
-  const department = await repo.departmentForOrder(deps.db, user.customer_id, input.department);
-  if (!department) errors.department = ['validation.invalid_option'];
-  else if (user.type === 'CLIENT_USER' && !(await repo.isDepartmentMember(deps.db, department.id, user.id)))
-    errors.department = ['validation.invalid_option'];
+  if (!(await mayOrderFor(deps, user, input.department))) errors.department = ['validation.invalid_option'];
   const langs = await repo.languagesByIds(deps.db, [input.source_language, ...input.target_languages]);
   const source = langs.find((l) => l.id === input.source_language);
   if (!source?.is_source) errors.source_language = ['validation.invalid_option'];

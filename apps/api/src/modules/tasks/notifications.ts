@@ -46,7 +46,8 @@ export async function notifyStateChange(deps: Deps, task: TaskRow): Promise<void
   });
 }
 
-async function requesterOf(deps: Deps, task: TaskRow) {
+/** Who asked for the task: its active requester, or the guest of the public quote form (with its page). */
+export async function requesterOf(deps: Deps, task: TaskRow) {
   if (task.user_id) {
     const user = await findUserById(deps.db, task.user_id);
     return user?.is_active

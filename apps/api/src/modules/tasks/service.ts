@@ -1,4 +1,11 @@
-import { actorKindOf, invoiceTag, mayTransition, taskFormSchema, type TaskListQuery } from '@verba/contracts';
+import {
+  actorKindOf,
+  invoiceTag,
+  mayTransition,
+  taskFormSchema,
+  type TaskListQuery,
+  type TaskState,
+} from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../lib/service.ts';
 import { openStored } from '../../plugins/storage.ts';
@@ -219,8 +226,54 @@ export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: nu
 
 export { detail };
 
+/** The task if `user` may see it, else undefined: for callers that judge the role before the 404. */
+export function findTaskSeenBy(deps: Pick<Deps, 'db'>, user: Actor['user'], id: number) {
+  return repo.findVisibleTask(deps.db, visibleTasks(user), id);
+}
+
+/** A task by id, whoever may see it: for services whose caller's permission is already judged. */
+export function findTaskById(deps: Pick<Deps, 'db'>, id: number) {
+  return repo.findTask(deps.db, id);
+}
+
+/** What the task's documents show: files, counts, targets, concepts, payments, customer, history. */
+export function taskParts(deps: Pick<Deps, 'db'>, task: repo.TaskRow) {
+  return repo.taskDetailParts(deps.db, task);
+}
+
+/** Locks the task's row until the caller's transaction ends (payments move it with its money). */
+export function lockTask(tx: repo.Tx, id: number) {
+  return repo.lockTask(tx, id);
+}
+
+/** The task's state now, or undefined when it is gone. */
+export async function taskState(deps: Pick<Deps, 'db'>, id: number) {
+  return (await repo.findTask(deps.db, id))?.state;
+}
+
+/** A customer's tasks that can be invoiced: in `states`, on no invoice yet; oldest first. */
+export function invoiceableTasks(deps: Pick<Deps, 'db'>, customerId: number, states: readonly TaskState[]) {
+  return repo.invoiceableTasks(deps.db, customerId, states);
+}
+
+/** The tasks an invoice is being issued for, locked until the issuing transaction ends. */
+export function lockTasksToInvoice(tx: repo.Tx, ids: number[]) {
+  return repo.lockTasksToInvoice(tx, ids);
+}
+
+/** Puts the tasks on the invoice; false when one was invoiced meanwhile (nothing is changed then). */
+export function attachTasksToInvoice(tx: repo.Tx, invoiceId: number, ids: number[]) {
+  return repo.attachTasksToInvoice(tx, invoiceId, ids);
+}
+
+/** A corrected invoice lets its tasks be invoiced again. */
+export function releaseInvoicedTasks(tx: repo.Tx, invoiceId: number) {
+  return repo.releaseInvoicedTasks(tx, invoiceId);
+}
+
 /** The module's public surface for other modules (their repositories stay private). */
-export { findVisibleTask, guestRequester, taskDetailParts, type TaskRow } from './repository.ts';
+export type { TaskRow } from './repository.ts';
+export { requesterOf } from './notifications.ts';
 export { approveTask, sendToProduction } from './approval.ts';
 export { PRICE_CHANGED_JOB, pricedForPayment, quoteTask } from './pricing/quote-task.ts';
 export { readQuote, type QuoteTotals, type TaskQuoteRead } from './pricing/quote-read.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
-import { companyFrom, companyJson, findCompany, findCustomer } from '../customers/service.ts';
+import { companyInStatement, findCompany, findCustomer } from '../customers/service.ts';
 import { mailPasswordLink } from './password-link.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
@@ -40,8 +40,8 @@ function dtoOf(user: UserRow, customer: UserDto['customer'], departments: UserDt
 
 /** The signed-in user's own account (`/auth/me`, asked on every screen), in one statement. */
 export async function ownAccount(db: Db, session: { id: number }): Promise<UserDto | null> {
-  const row = await repo.userWithCompany(db, session.id, companyJson);
-  return row ? dtoOf(row.user, companyFrom(row.company), row.departments) : null;
+  const row = await repo.userWithCompany(db, session.id, companyInStatement.select);
+  return row ? dtoOf(row.user, companyInStatement.read(row.company), row.departments) : null;
 }
 
 async function existingUser(deps: Deps, id: number): Promise<UserRow> {
@@ -310,5 +310,18 @@ export async function replacePassword(deps: Pick<Deps, 'db'>, userId: number, pa
 }
 
 /** The module's public surface for other modules (their repositories stay private). */
-export { activeStaff, findUserById, findUserByEmail } from './repository.ts';
+/** A user's row by id, or undefined. */
+export function findUserById(db: Db, id: number) {
+  return repo.findUserById(db, id);
+}
+
+/** A user's row by e-mail (trimmed, any case), or undefined. */
+export function findUserByEmail(db: Db, email: string) {
+  return repo.findUserByEmail(db, email);
+}
+
+/** The active staff (VERBA_ADMIN and VERBA_PM) who hear of new orders and payments: e-mail, name, language. */
+export function activeStaff(db: Db) {
+  return repo.activeStaff(db);
+}
 export { mailPasswordLink } from './password-link.ts';

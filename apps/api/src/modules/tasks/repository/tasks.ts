@@ -3,8 +3,6 @@ import type { StateChangeReason, TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import {
   customers,
-  departmentUsers,
-  departments,
   languages,
   settings,
   sourceFiles,
@@ -189,20 +187,4 @@ export async function translationTypeExists(db: Db, id: number) {
     .from(translationTypes)
     .where(eq(translationTypes.id, id));
   return Boolean(row);
-}
-
-export async function departmentForOrder(db: Db, customerId: number, departmentId: number) {
-  const [row] = await db
-    .select()
-    .from(departments)
-    .where(and(eq(departments.id, departmentId), eq(departments.customer_id, customerId)));
-  return row;
-}
-
-export async function isDepartmentMember(db: Db, departmentId: number, userId: number) {
-  const [member] = await db
-    .select()
-    .from(departmentUsers)
-    .where(and(eq(departmentUsers.department_id, departmentId), eq(departmentUsers.user_id, userId)));
-  return Boolean(member);
 }

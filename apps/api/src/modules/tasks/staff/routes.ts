@@ -53,7 +53,7 @@ const STATUS_ROUTES: Array<[string, StaffTarget]> = [
   ['updateStateAsDeferred', 'DEFERRED'],
 ];
 
-/** Staff tools on a task (issue 8): status, amount to pay, days to add, other concepts, payments, delete, delivery. */
+/** Staff tools on a task: status, amount to pay, days to add, other concepts, payments, delete, delivery. */
 export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, to] of STATUS_ROUTES) {
     app.post(

@@ -20,7 +20,7 @@ const user = (type: Role): UserDto => ({
 
 const renderAs = (type: Role) => renderSignedIn(<CustomerListPage />, { user: user(type) });
 
-describe('customer list: the add button mirrors the API (issue 20: the PM does not create customers)', () => {
+describe('customer list: the add button mirrors the API (the PM does not create customers)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

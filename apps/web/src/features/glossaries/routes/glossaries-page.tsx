@@ -11,7 +11,7 @@ import { GlossaryList } from '../components/glossary-list.tsx';
 import { GlossaryUploadForm } from '../components/glossary-upload-form.tsx';
 
 /**
- * Glossaries (spec part 1 §2, issue 18). Clients upload a CSV for their customer and see its
+ * Glossaries (spec part 1 §2). Clients upload a CSV for their customer and see its
  * glossaries below; staff read that the provider loads them by hand, and list every customer's.
  */
 export default function GlossariesPage() {

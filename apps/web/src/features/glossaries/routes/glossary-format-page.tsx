@@ -79,7 +79,7 @@ function Example({ type }: { type: GlossaryType }) {
   );
 }
 
-/** How a glossary CSV is laid out (issue 18): columns, header, delimiters, encodings, examples, templates. */
+/** How a glossary CSV is laid out: columns, header, delimiters, encodings, examples, templates. */
 export default function GlossaryFormatPage() {
   const { t } = useTranslation('glossaries');
   const locale = useUiLocale();
