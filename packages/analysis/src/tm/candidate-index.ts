@@ -12,11 +12,6 @@ export interface IndexSearch {
   matches: IndexMatch[];
 }
 
-/**
- * Postings merged per lookup past the prefix that completeness needs: the lists of common words
- * (`the`, `.`) are merged while this lasts, so fewer candidates need a look at their other words.
- */
-const EXTRA_POSTINGS = 400_000;
 const NO_UNIT = -1;
 /** Units sharing the most elements scored after each list of the prefix. */
 const LEADERS = 4;
@@ -32,8 +27,9 @@ const LEADERS = 4;
  * through it. A lookup:
  * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
- *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
- *    adds the commoner lists to the counts while a budget lasts;
+ *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only (the
+ *    commoner lists are never merged: a binary search in them for the few candidates that get that
+ *    far costs less than reading them);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
@@ -139,49 +135,37 @@ export class CandidateIndex {
     let top = 0;
     let leaders: number[] = [];
     const scored = new Set<number>();
-    let budget = EXTRA_POSTINGS;
     let next = 0;
-    for (; next < lists.length; next++) {
+    for (; next < lists.length && merged < prefix; next++) {
       const list = lists[next] as Postings;
       const ids = list.ids;
       const n = list.length;
-      if (merged < prefix) {
-        for (let i = 0; i < n; i++) {
-          const id = ids[i] as number;
-          const c = (counts[id] as number) + 1;
-          if (c === 1) {
-            const len = lengths[id] as number;
-            if (len < minLen || len > maxLen) continue;
-            touched[touchedCount++] = id;
-          }
-          counts[id] = c;
-          if (c > top) {
-            top = c;
-            leaders = [id];
-          } else if (c === top && leaders.length < LEADERS) leaders.push(id);
+      for (let i = 0; i < n; i++) {
+        const id = ids[i] as number;
+        const c = (counts[id] as number) + 1;
+        if (c === 1) {
+          const len = lengths[id] as number;
+          if (len < minLen || len > maxLen) continue;
+          touched[touchedCount++] = id;
         }
-        merged++;
-        for (const id of leaders) {
-          if (scored.has(id)) continue;
-          scored.add(id);
-          const s = score(this.sources[id] as string);
-          if (s >= floor) found.add(id, s);
-        }
-        leaders = [];
-        if (found.best >= floor) {
-          floor = found.best + 1;
-          if (floor > 100) break;
-          narrow();
-        }
-      } else {
-        if (n > budget) break;
-        budget -= n;
-        for (let i = 0; i < n; i++) {
-          const id = ids[i] as number;
-          const c = counts[id] as number;
-          if (c !== 0) counts[id] = c + 1;
-        }
-        merged++;
+        counts[id] = c;
+        if (c > top) {
+          top = c;
+          leaders = [id];
+        } else if (c === top && leaders.length < LEADERS) leaders.push(id);
+      }
+      merged++;
+      for (const id of leaders) {
+        if (scored.has(id)) continue;
+        scored.add(id);
+        const s = score(this.sources[id] as string);
+        if (s >= floor) found.add(id, s);
+      }
+      leaders = [];
+      if (found.best >= floor) {
+        floor = found.best + 1;
+        if (floor > 100) break;
+        narrow();
       }
     }
     const unmerged = lists.slice(next);
