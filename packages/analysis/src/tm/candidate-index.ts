@@ -13,6 +13,7 @@ export interface IndexSearch {
 }
 
 const NO_UNIT = -1;
+const MERGE_PER_CANDIDATE = 2;
 /** Units sharing the most elements scored after each list of the prefix. */
 const LEADERS = 4;
 
@@ -27,9 +28,9 @@ const LEADERS = 4;
  * through it. A lookup:
  * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
- *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only (the
- *    commoner lists are never merged: a binary search in them for the few candidates that get that
- *    far costs less than reading them);
+ *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
+ *    adds a commoner list to the counts only while it is shorter than twice the candidates (else a
+ *    binary search in it, for the few candidates that get that far, costs less than reading it);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
@@ -136,10 +137,22 @@ export class CandidateIndex {
     let leaders: number[] = [];
     const scored = new Set<number>();
     let next = 0;
-    for (; next < lists.length && merged < prefix; next++) {
+    for (; next < lists.length; next++) {
       const list = lists[next] as Postings;
       const ids = list.ids;
       const n = list.length;
+      if (merged >= prefix) {
+        // Past the prefix, a list is added to the counts only when shorter than twice the
+        // candidates: else the binary searches of the few candidates that need it cost less.
+        if (n > touchedCount * MERGE_PER_CANDIDATE) break;
+        for (let i = 0; i < n; i++) {
+          const id = ids[i] as number;
+          const c = counts[id] as number;
+          if (c !== 0) counts[id] = c + 1;
+        }
+        merged++;
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         const id = ids[i] as number;
         const c = (counts[id] as number) + 1;
