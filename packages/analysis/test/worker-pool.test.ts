@@ -168,6 +168,40 @@ describe('analysis in worker threads (issue 15, item 6)', () => {
     expect(third.totals.es?.percent100).toBe(14 + 10);
   });
 
+  it(
+    'a pair whose reading an analysis left unfinished is read again by the next one',
+    { timeout: 60_000 },
+    async () => {
+      const units = [
+        'Remove the paper tray before cleaning the printer.',
+        'Press the green button to start.',
+      ];
+      let slow = true;
+      const paged: TranslationMemory = {
+        pair: '8:en:es',
+        version: async () => '2:2',
+        findCandidates: async () => [],
+        sourcesAfter: async () => {
+          if (slow) await new Promise((r) => setTimeout(r, 1500));
+          return { sources: units, prevHashes: [null, null], nextHashes: [null, null], next: null };
+        },
+      };
+      const pool = poolOf(1);
+      const cut = await pool.analyse({
+        ...input({ 'manual.txt': manual }, paged),
+        limits: { fileTimeoutMs: 300 },
+      });
+      expect(cut.files[0]?.error?.key).toBe('analysis.errors.timeout');
+      slow = false;
+      const next = await pool.analyse({
+        ...input({ 'manual.txt': manual }, paged),
+        limits: { fileTimeoutMs: 5000 },
+      });
+      expect(next.files[0]?.error).toBeUndefined();
+      expect(next.totals.es?.percent100).toBe(14);
+    },
+  );
+
   it('runs more tasks than workers, each with its own result', async () => {
     const pool = poolOf(2);
     const texts = Array.from({ length: 5 }, (_, i) => 'word '.repeat(i + 1).trim() + '.');

@@ -129,5 +129,11 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     controller = undefined;
     for (const s of streams.values()) s.destroy();
     streams.clear();
+    // Nobody answers these once the task is over: a pair's index still loading (an analysis cut
+    // short) fails, so it is not kept waiting for the next analysis of the pair.
+    for (const { reject } of lookups.values()) reject(new Error('the analysis ended'));
+    lookups.clear();
+    pages.clear();
+    versions.clear();
   }
 }
