@@ -146,11 +146,16 @@ async function run(
     };
     const without = await quote('fr');
     const withMemory = await quote('es');
+    // The same task again: the worker keeps the pair's index while its version stays (ADR 0027).
+    const again = await quote('es');
     const b = withMemory.bands ?? {};
     console.log(
       `quote ${(b.total_words ?? 0).toLocaleString('en')} words against ${units.toLocaleString('en')} units: ${withMemory.seconds.toFixed(1)} s with memory, ${without.seconds.toFixed(1)} s without`,
     );
     console.log(`  with memory ${withMemory.cpu}; without ${without.cpu}`);
+    console.log(
+      `  again with memory, the index kept: ${again.seconds.toFixed(1)} s (${(again.seconds / without.seconds).toFixed(1)}× the quote without; first ${(withMemory.seconds / without.seconds).toFixed(1)}×), ${again.cpu}`,
+    );
     console.log(
       `  bands (words): 101 % ${b.percent101}, 100 % ${b.percent100}, 95–99 % ${b.percent95}, 85–94 % ${b.percent85}, 75–84 % ${b.percent75}, 50–74 % ${b.percent50}, no match ${b.no_match}, repetitions ${b.repetitions}`,
     );

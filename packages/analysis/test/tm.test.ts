@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BandAccumulator,
   bandFor,
+  bestMatch,
   contextHash,
   InMemoryTranslationMemory,
   inlineTag as t,
@@ -264,25 +265,34 @@ describe('InMemoryTranslationMemory', () => {
     expect(exact.map((c) => c.source)).toEqual(['Generated filler sentence number 42 about topic 42.']);
   });
 
-  it('reads a bounded number of postings, never the whole memory, even for common words', async () => {
-    const tm = new InMemoryTranslationMemory();
-    tm.probeBudget = 5_000;
-    for (let i = 0; i < 50_000; i++)
-      tm.add({ source: `the file of the system and the user number ${i % 1000} word${i % 5000}` });
-    tm.add({ source: 'the file of the system and the rare zebra' });
-    const found = await tm.findCandidates(
-      { text: 'the file of the system and the rare zebra crossing', prevHash: '', nextHash: '' },
-      { minScore: 50, limit: 5 },
-    );
-    expect(found[0]?.source).toBe('the file of the system and the rare zebra');
-    expect(tm.lastLookupPostings).toBeLessThan(5_000 + 10);
-    // a query of common words only: the two rarest lists are read, then the budget stops it
-    await tm.findCandidates(
-      { text: 'the file of the system', prevHash: '', nextHash: '' },
-      { minScore: 50, limit: 5 },
-    );
-    expect(tm.lastLookupPostings).toBeLessThanOrEqual(2 * 50_001);
-  });
+  it(
+    'finds the best unit of common words as scoring every unit does, and the unit in context among identical ones',
+    { timeout: 60_000 },
+    async () => {
+      const tm = new InMemoryTranslationMemory();
+      const sources: string[] = [];
+      for (let i = 0; i < 10_000; i++)
+        sources.push(`the file of the system and the user number ${i % 1000} word${i % 5000}`);
+      sources.push('in the file of the system and the rare zebra', 'the file of the system and of the user');
+      for (const source of sources) tm.add({ source });
+      for (const text of ['the file of the system and the user', 'in the file of the system', 'the file']) {
+        const found = await tm.findCandidates(
+          { text, prevHash: '', nextHash: '' },
+          { minScore: 50, limit: 5 },
+        );
+        const best = Math.max(...sources.map((s) => scoreMatch(text, s)));
+        expect(Math.max(0, ...found.map((c) => scoreMatch(text, c.source))), text).toBe(
+          best >= 50 ? best : 0,
+        );
+      }
+      tm.add({ source: 'Close it.', prevHash: 'a', nextHash: 'b' });
+      tm.add({ source: 'Close it.', prevHash: 'c', nextHash: 'd' });
+      const query = { text: 'Close it.', prevHash: 'c', nextHash: 'd' };
+      const identical = await tm.findCandidates(query, { minScore: 50, limit: 5 });
+      expect(identical.map((c) => c.prevHash)).toEqual(['c', 'a']);
+      expect(bestMatch(query, identical).score).toBe(101);
+    },
+  );
 
   it('returns nothing for a segment sharing no words with the memory', async () => {
     const tm = new InMemoryTranslationMemory();

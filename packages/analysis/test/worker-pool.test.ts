@@ -116,6 +116,96 @@ describe('analysis in worker threads', () => {
     expect(asked).toEqual([]);
   });
 
+  it(
+    'a memory naming its pair is read once while its version stays, by the worker that keeps it',
+    { timeout: 60_000 },
+    async () => {
+      const units = [
+        'Remove the paper tray before cleaning the printer.',
+        'Press the green button to start.',
+        'Wait until the light turns green, then close the cover.',
+      ];
+      let pagesRead = 0;
+      const paged: TranslationMemory = {
+        pair: '7:en:es',
+        version: async () => `${units.length}:${units.length}`,
+        findCandidates: async () => {
+          throw new Error('an indexed memory is never asked');
+        },
+        sourcesAfter: async (cursor) => {
+          pagesRead++;
+          const page = units.slice(cursor, cursor + 2);
+          return {
+            sources: page,
+            prevHashes: page.map(() => null),
+            nextHashes: page.map(() => null),
+            next: cursor + 2 < units.length ? cursor + 2 : null,
+          };
+        },
+      };
+      const pool = poolOf(2);
+      const withMemory = () => pool.analyse(input({ 'manual.txt': manual }, paged));
+      const other = () => pool.analyse(input({ 'other.txt': 'Two words.' }));
+      // Two workers, the one with the memory last to finish (its file waits for the other task)...
+      const otherDone = other();
+      const gated = input({ 'manual.txt': manual }, paged);
+      gated.files[0]!.open = () =>
+        Readable.from(
+          (async function* () {
+            await otherDone;
+            yield Buffer.from(manual);
+          })(),
+        );
+      const first = await pool.analyse(gated);
+      await otherDone;
+      expect(pagesRead).toBe(2);
+      // ...so it is the last idle: a task without memory, asking first, gets the other one.
+      const [, second] = await Promise.all([other(), withMemory()]);
+      expect(second).toEqual(first);
+      expect(pagesRead).toBe(2);
+      expect(first.totals.es?.percent100).toBe(14);
+
+      units.push('Wait until the light turns blue, then close the cover.');
+      const third = await withMemory();
+      expect(pagesRead).toBe(4);
+      expect(third.totals.es?.percent100).toBe(14 + 10);
+    },
+  );
+
+  it(
+    'a pair whose reading an analysis left unfinished is read again by the next one',
+    { timeout: 60_000 },
+    async () => {
+      const units = [
+        'Remove the paper tray before cleaning the printer.',
+        'Press the green button to start.',
+      ];
+      let slow = true;
+      const paged: TranslationMemory = {
+        pair: '8:en:es',
+        version: async () => '2:2',
+        findCandidates: async () => [],
+        sourcesAfter: async () => {
+          if (slow) await new Promise((r) => setTimeout(r, 1500));
+          return { sources: units, prevHashes: [null, null], nextHashes: [null, null], next: null };
+        },
+      };
+      const pool = poolOf(1);
+      const cut = await pool.analyse({
+        ...input({ 'manual.txt': manual }, paged),
+        limits: { fileTimeoutMs: 300 },
+      });
+      expect(cut.files[0]?.error?.key).toBe('analysis.errors.timeout');
+      slow = false;
+      const next = await pool.analyse({
+        ...input({ 'manual.txt': manual }, paged),
+        limits: { fileTimeoutMs: 5000 },
+      });
+      expect(next.files[0]?.error).toBeUndefined();
+      expect(next.totals.es?.percent100).toBe(14);
+    },
+  );
+
   it('runs more tasks than workers, each with its own result', async () => {
     const pool = poolOf(2);
     const texts = Array.from({ length: 5 }, (_, i) => 'word '.repeat(i + 1).trim() + '.');

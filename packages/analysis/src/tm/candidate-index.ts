@@ -12,12 +12,8 @@ export interface IndexSearch {
   matches: IndexMatch[];
 }
 
-/**
- * Postings merged per lookup past the prefix that completeness needs: the lists of common words
- * (`the`, `.`) are merged while this lasts, so fewer candidates need a look at their other words.
- */
-const EXTRA_POSTINGS = 400_000;
 const NO_UNIT = -1;
+const MERGE_PER_CANDIDATE = 2;
 /** Units sharing the most elements scored after each list of the prefix. */
 const LEADERS = 4;
 
@@ -33,7 +29,8 @@ const LEADERS = 4;
  * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
  *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
- *    adds the commoner lists to the counts while a budget lasts;
+ *    adds a commoner list to the counts only while it is shorter than twice the candidates (else a
+ *    binary search in it, for the few candidates that get that far, costs less than reading it);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
@@ -139,49 +136,49 @@ export class CandidateIndex {
     let top = 0;
     let leaders: number[] = [];
     const scored = new Set<number>();
-    let budget = EXTRA_POSTINGS;
     let next = 0;
     for (; next < lists.length; next++) {
       const list = lists[next] as Postings;
       const ids = list.ids;
       const n = list.length;
-      if (merged < prefix) {
-        for (let i = 0; i < n; i++) {
-          const id = ids[i] as number;
-          const c = (counts[id] as number) + 1;
-          if (c === 1) {
-            const len = lengths[id] as number;
-            if (len < minLen || len > maxLen) continue;
-            touched[touchedCount++] = id;
-          }
-          counts[id] = c;
-          if (c > top) {
-            top = c;
-            leaders = [id];
-          } else if (c === top && leaders.length < LEADERS) leaders.push(id);
-        }
-        merged++;
-        for (const id of leaders) {
-          if (scored.has(id)) continue;
-          scored.add(id);
-          const s = score(this.sources[id] as string);
-          if (s >= floor) found.add(id, s);
-        }
-        leaders = [];
-        if (found.best >= floor) {
-          floor = found.best + 1;
-          if (floor > 100) break;
-          narrow();
-        }
-      } else {
-        if (n > budget) break;
-        budget -= n;
+      if (merged >= prefix) {
+        // Past the prefix, a list is added to the counts only when shorter than twice the
+        // candidates: else the binary searches of the few candidates that need it cost less.
+        if (n > touchedCount * MERGE_PER_CANDIDATE) break;
         for (let i = 0; i < n; i++) {
           const id = ids[i] as number;
           const c = counts[id] as number;
           if (c !== 0) counts[id] = c + 1;
         }
         merged++;
+        continue;
+      }
+      for (let i = 0; i < n; i++) {
+        const id = ids[i] as number;
+        const c = (counts[id] as number) + 1;
+        if (c === 1) {
+          const len = lengths[id] as number;
+          if (len < minLen || len > maxLen) continue;
+          touched[touchedCount++] = id;
+        }
+        counts[id] = c;
+        if (c > top) {
+          top = c;
+          leaders = [id];
+        } else if (c === top && leaders.length < LEADERS) leaders.push(id);
+      }
+      merged++;
+      for (const id of leaders) {
+        if (scored.has(id)) continue;
+        scored.add(id);
+        const s = score(this.sources[id] as string);
+        if (s >= floor) found.add(id, s);
+      }
+      leaders = [];
+      if (found.best >= floor) {
+        floor = found.best + 1;
+        if (floor > 100) break;
+        narrow();
       }
     }
     const unmerged = lists.slice(next);

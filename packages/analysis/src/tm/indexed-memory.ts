@@ -2,24 +2,33 @@ import { CandidateIndex } from './candidate-index.ts';
 import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 
 type PagedMemory = TranslationMemory & Required<Pick<TranslationMemory, 'sourcesAfter'>>;
+interface Loaded {
+  index: CandidateIndex;
+  context: ContextHashes;
+}
 
 /**
- * A memory whose units are read once, at the first lookup of an analysis, into a `CandidateIndex`
- * and the units' context hashes: every lookup is then answered here, with no round trip, at a cost
- * that does not grow with the memory (ADR 0027). Of the units identical to a segment, one whose
- * context is the segment's is returned if there is one (101 %), else the first (100 %).
+ * A memory whose units are read, at the first lookup of an analysis, into a `CandidateIndex` and the
+ * units' context hashes: every lookup is then answered here, with no round trip, at a cost that
+ * does not grow with the memory (ADR 0027). A memory that names its `pair` and `version` is read
+ * once for as long as its version stays the same: the index is kept in this thread (`keptIndexes`)
+ * for the analyses that follow. Of the units identical to a segment, one whose context is the
+ * segment's is returned if there is one (101 %), else the first (100 %).
  */
 export class IndexedTranslationMemory implements TranslationMemory {
-  private index?: Promise<{ index: CandidateIndex; context: ContextHashes }>;
+  private index?: Promise<Loaded>;
 
-  constructor(private readonly memory: PagedMemory) {}
+  constructor(
+    private readonly memory: PagedMemory,
+    private readonly kept: KeptIndexes = keptIndexes,
+  ) {}
 
   static wrap(memory: TranslationMemory | undefined): TranslationMemory | undefined {
     return memory?.sourcesAfter ? new IndexedTranslationMemory(memory as PagedMemory) : memory;
   }
 
   async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
-    const { index, context } = await (this.index ??= this.load());
+    const { index, context } = await (this.index ??= this.loaded());
     const found = index.search(segment.text, options.minScore, options.limit);
     if (found.identical.length) {
       const id =
@@ -35,8 +44,15 @@ export class IndexedTranslationMemory implements TranslationMemory {
     return found.matches.map((m) => ({ source: index.source(m.id) }));
   }
 
+  private async loaded(): Promise<Loaded> {
+    const { pair } = this.memory;
+    if (pair === undefined || !this.memory.version) return this.load();
+    const version = await this.memory.version();
+    return this.kept.get(pair, version) ?? this.kept.keep(pair, version, this.load());
+  }
+
   /** Reads the pages in order, asking for the next one while the current one is indexed. */
-  private async load() {
+  private async load(): Promise<Loaded> {
     const index = new CandidateIndex();
     const context = new ContextHashes();
     let pending = this.memory.sourcesAfter(0);
@@ -50,6 +66,55 @@ export class IndexedTranslationMemory implements TranslationMemory {
     }
   }
 }
+
+/**
+ * Indexes kept between analyses, by pair, with the version each was read at; the least recently
+ * used go first once they hold more than `maxUnits` units together, but the newest is always kept.
+ * A pair whose version changed is read again, and its old index dropped before.
+ */
+export class KeptIndexes {
+  private readonly entries = new Map<string, { version: string; loaded: Promise<Loaded>; units: number }>();
+
+  constructor(private readonly maxUnits: number) {}
+
+  get(pair: string, version: string): Promise<Loaded> | undefined {
+    const entry = this.entries.get(pair);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(pair);
+    this.entries.set(pair, entry);
+    return entry.loaded;
+  }
+
+  keep(pair: string, version: string, loading: Promise<Loaded>): Promise<Loaded> {
+    this.entries.delete(pair);
+    const entry = { version, loaded: loading, units: 0 };
+    this.entries.set(pair, entry);
+    loading.then(
+      ({ index }) => {
+        entry.units = index.size;
+        let total = 0;
+        for (const e of this.entries.values()) total += e.units;
+        for (const [key, e] of this.entries) {
+          if (total <= this.maxUnits || e === entry) break;
+          this.entries.delete(key);
+          total -= e.units;
+        }
+      },
+      () => {
+        if (this.entries.get(pair) === entry) this.entries.delete(pair);
+      },
+    );
+    return loading;
+  }
+
+  /** The pairs kept, least recently used first. */
+  get pairs(): string[] {
+    return [...this.entries.keys()];
+  }
+}
+
+/** Units kept between analyses in one thread (an analysis worker): a million is some 200 MB. */
+export const keptIndexes = new KeptIndexes(1_000_000);
 
 /**
  * The units' context hashes, packed: a `contextHash` is 16 base64url characters, four words of 24

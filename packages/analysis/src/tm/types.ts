@@ -43,4 +43,11 @@ export interface TranslationMemory {
    * (`IndexedTranslationMemory`, which then answers every lookup itself).
    */
   sourcesAfter?(cursor: number): Promise<SourcePage>;
+  /** Which memory this is (a customer's language pair), for an index kept between analyses. */
+  readonly pair?: string;
+  /**
+   * The memory's state, asked once per analysis: an index built from the same `pair` and version
+   * is used again. Adding, removing or importing units again must change it.
+   */
+  version?(): Promise<string>;
 }

@@ -12,6 +12,7 @@ const send = (message: FromWorker) => port.postMessage(message);
 const streams = new Map<number, Readable>();
 const lookups = new Map<number, { resolve: (c: TmCandidate[]) => void; reject: (e: Error) => void }>();
 const pages = new Map<number, (page: SourcePage) => void>();
+const versions = new Map<number, (version: string) => void>();
 let nextId = 1;
 let controller: AbortController | undefined;
 
@@ -39,10 +40,16 @@ port.on('message', (message: ToWorker) => {
       lookups.get(message.request)?.reject(new Error(message.message));
       lookups.delete(message.request);
       pages.delete(message.request);
+      versions.delete(message.request);
       break;
     case 'source-page':
       pages.get(message.request)?.(message.page);
       pages.delete(message.request);
+      lookups.delete(message.request);
+      break;
+    case 'version':
+      versions.get(message.request)?.(message.version);
+      versions.delete(message.request);
       lookups.delete(message.request);
       break;
     case 'abort':
@@ -67,7 +74,7 @@ function remoteFile(fileId: string): Readable {
   return readable;
 }
 
-function remoteMemory(target: string, paged: boolean): TranslationMemory {
+function remoteMemory(target: string, paged: boolean, pair: string | undefined): TranslationMemory {
   const sourcesAfter = (cursor: number) =>
     new Promise<SourcePage>((resolve, reject) => {
       const request = nextId++;
@@ -75,8 +82,16 @@ function remoteMemory(target: string, paged: boolean): TranslationMemory {
       lookups.set(request, { resolve: () => {}, reject });
       send({ type: 'sources', request, target, cursor });
     });
+  const version = () =>
+    new Promise<string>((resolve, reject) => {
+      const request = nextId++;
+      versions.set(request, resolve);
+      lookups.set(request, { resolve: () => {}, reject });
+      send({ type: 'version', request, target });
+    });
   return {
     ...(paged ? { sourcesAfter } : {}),
+    ...(paged && pair !== undefined ? { pair, version } : {}),
     findCandidates: (query, options) =>
       new Promise<TmCandidate[]>((resolve, reject) => {
         const request = nextId++;
@@ -101,7 +116,7 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
       targetLanguages: job.targetLanguages,
       memory: (target) =>
         job.memoryTargets.includes(target)
-          ? remoteMemory(target, job.pagedTargets.includes(target))
+          ? remoteMemory(target, job.pagedTargets.includes(target), job.pairs[target])
           : undefined,
       ...(job.limits ? { limits: job.limits } : {}),
       signal: controller.signal,
@@ -114,5 +129,11 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     controller = undefined;
     for (const s of streams.values()) s.destroy();
     streams.clear();
+    // Nobody answers these once the task is over: a pair's index still loading (an analysis cut
+    // short) fails, so it is not kept waiting for the next analysis of the pair.
+    for (const { reject } of lookups.values()) reject(new Error('the analysis ended'));
+    lookups.clear();
+    pages.clear();
+    versions.clear();
   }
 }

@@ -21,6 +21,7 @@ export interface AnalysisPoolOptions {
 
 interface Job {
   input: AnalyseTaskInput;
+  memories: Map<string, TranslationMemory>;
   resolve: (r: TaskResult) => void;
   reject: (e: Error) => void;
 }
@@ -34,6 +35,8 @@ interface Job {
  */
 export class AnalysisPool {
   private readonly idle: Worker[] = [];
+  /** The memory pairs each idle worker's last task read. */
+  private readonly pairsKept = new WeakMap<Worker, string[]>();
   private readonly queue: Job[] = [];
   private running = 0;
   private closed = false;
@@ -42,8 +45,13 @@ export class AnalysisPool {
 
   analyse(input: AnalyseTaskInput): Promise<TaskResult> {
     if (this.closed) return Promise.reject(new Error('The analysis pool is closed'));
+    const memories = new Map<string, TranslationMemory>();
+    for (const t of new Set(input.targetLanguages)) {
+      const memory = input.memory?.(t);
+      if (memory) memories.set(t, memory);
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
+      this.queue.push({ input, memories, resolve, reject });
       this.next();
     });
   }
@@ -63,12 +71,14 @@ export class AnalysisPool {
     if (this.running >= this.options.size || this.queue.length === 0) return;
     const job = this.queue.shift() as Job;
     this.running++;
-    const worker = this.idle.pop() ?? this.spawn();
-    void this.run(worker, job.input).then(
+    const worker = this.takeIdle(job) ?? this.spawn();
+    void this.run(worker, job.input, job.memories).then(
       ({ result, healthy }) => {
         this.running--;
-        if (healthy && !this.closed) this.idle.push(worker);
-        else void worker.terminate();
+        if (healthy && !this.closed) {
+          this.idle.push(worker);
+          this.pairsKept.set(worker, pairsOf(job.memories));
+        } else void worker.terminate();
         job.resolve(result);
         this.next();
       },
@@ -81,6 +91,20 @@ export class AnalysisPool {
     );
   }
 
+  /**
+   * An idle worker, preferably one whose last task read the same memory: it keeps that memory's
+   * index (ADR 0027), so the task does not read the pair again. Undefined when none is idle.
+   */
+  private takeIdle(job: Job): Worker | undefined {
+    const wanted = pairsOf(job.memories);
+    const kept = (w: Worker) => this.pairsKept.get(w) ?? [];
+    let at = this.idle.findIndex((w) => wanted.some((p) => kept(w).includes(p)));
+    // Else the worker keeping the least, so that others' kept indexes serve their next tasks.
+    if (at < 0 && this.idle.length)
+      at = this.idle.reduce((best, w, i) => (kept(w).length < kept(this.idle[best]!).length ? i : best), 0);
+    return at >= 0 ? this.idle.splice(at, 1)[0] : undefined;
+  }
+
   private spawn(): Worker {
     const resourceLimits = { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 1024 };
     const worker = this.options.typescript
@@ -91,13 +115,12 @@ export class AnalysisPool {
     return worker;
   }
 
-  private run(worker: Worker, input: AnalyseTaskInput): Promise<{ result: TaskResult; healthy: boolean }> {
+  private run(
+    worker: Worker,
+    input: AnalyseTaskInput,
+    memories: Map<string, TranslationMemory>,
+  ): Promise<{ result: TaskResult; healthy: boolean }> {
     const targets = [...new Set(input.targetLanguages)];
-    const memories = new Map<string, TranslationMemory>();
-    for (const t of targets) {
-      const memory = input.memory?.(t);
-      if (memory) memories.set(t, memory);
-    }
     const files = new Map(input.files.map((f) => [f.id, f]));
     // Opened when the worker asks; a read waits for its open (messages arrive in order).
     const streams = new Map<number, Promise<AsyncIterator<unknown> | undefined>>();
@@ -132,6 +155,9 @@ export class AnalysisPool {
             break;
           case 'sources':
             void sourcePage(message);
+            break;
+          case 'version':
+            void version(message);
             break;
           case 'progress':
             input.onProgress?.(message.done, message.total);
@@ -200,6 +226,15 @@ export class AnalysisPool {
           send({ type: 'lookup-error', request: message.request, message: messageOf(err) });
         }
       };
+      const version = async (message: Extract<FromWorker, { type: 'version' }>) => {
+        try {
+          const memory = memories.get(message.target);
+          if (!memory?.version) throw new Error('this memory has no version');
+          send({ type: 'version', request: message.request, version: await memory.version() });
+        } catch (err) {
+          send({ type: 'lookup-error', request: message.request, message: messageOf(err) });
+        }
+      };
       worker.on('message', onMessage);
       worker.once('error', onDeath);
       worker.once('exit', onDeath);
@@ -210,6 +245,11 @@ export class AnalysisPool {
         targetLanguages: targets,
         memoryTargets: [...memories.keys()],
         pagedTargets: [...memories].filter(([, m]) => m.sourcesAfter).map(([t]) => t),
+        pairs: Object.fromEntries(
+          [...memories].flatMap(([t, m]) =>
+            m.sourcesAfter && m.pair !== undefined && m.version ? [[t, m.pair]] : [],
+          ),
+        ),
         ...(input.limits ? { limits: input.limits } : {}),
       });
       if (input.signal?.aborted) onAbort();
@@ -227,6 +267,9 @@ function typescriptBootstrap(entry: URL): string {
   const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
 }
+
+const pairsOf = (memories: Map<string, TranslationMemory>) =>
+  [...memories.values()].flatMap((m) => (m.pair !== undefined && m.version ? [m.pair] : []));
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -17,6 +17,8 @@ export type ToWorker =
       memoryTargets: string[];
       /** Of those, the ones whose memory pages its sources (indexed in the worker, ADR 0027). */
       pagedTargets: string[];
+      /** Of those, the pair each names, for an index kept between analyses (`version` asked once). */
+      pairs: Record<string, string>;
       limits?: Partial<AnalysisLimits>;
     }
   | { type: 'chunk'; stream: number; data: Uint8Array }
@@ -25,6 +27,7 @@ export type ToWorker =
   | { type: 'candidates'; request: number; candidates: TmCandidate[] }
   | { type: 'lookup-error'; request: number; message: string }
   | { type: 'source-page'; request: number; page: SourcePage }
+  | { type: 'version'; request: number; version: string }
   | { type: 'abort' };
 
 export type FromWorker =
@@ -39,6 +42,7 @@ export type FromWorker =
       options: { minScore: number; limit: number };
     }
   | { type: 'sources'; request: number; target: string; cursor: number }
+  | { type: 'version'; request: number; target: string }
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; result: TaskResult }
   | { type: 'failed'; message: string };

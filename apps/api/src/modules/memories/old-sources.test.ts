@@ -91,4 +91,18 @@ describe('units imported before ADR 0028', () => {
     // once only
     expect(await readOldSourcesAgain(t.database.db)).toBe(0);
   });
+
+  it('are read again by one server only when two start at once', async () => {
+    const tmx = await oldFeed('TMX', 'guide.tmx', ['Start.', 'Press <b>Enter</b> to go on.', 'Stop.']);
+    await t.database.db.delete(settings).where(eq(settings.key, 'tm_unit_sources_read'));
+
+    const counts = await Promise.all([
+      readOldSourcesAgain(t.database.db),
+      readOldSourcesAgain(t.database.db),
+    ]);
+    expect(counts.sort()).toEqual([0, 1]);
+    const units = await unitsOf(tmx);
+    expect(units[1]!.source).toBe('Press Enter to go on.');
+    expect(units[0]!.next).toBe(contextHash('Press Enter to go on.'));
+  });
 });

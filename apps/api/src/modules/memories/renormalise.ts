@@ -14,10 +14,18 @@ const MAY_HOLD_MARKUP = /[<\uE100-\uE17F]/;
  * a page of units at a time in id order. Every old TMX unit is read as `plaintext` (its datatype was
  * not kept); units of delivered XLIFF files keep their codes, as new ones do. Paragraph units that
  * stayed whole because their target did not split are not split now (re-import the TMX for that).
- * Returns how many units it rewrote.
+ * Returns how many units it rewrote. All in one transaction under an advisory lock: servers started
+ * together wait for the first, then find the work done; a crash midway leaves nothing half-read.
  */
 export async function readOldSourcesAgain(db: Db): Promise<number> {
   if (await repo.sourcesReadAgain(db)) return 0;
+  return db.transaction(async (tx) => {
+    await repo.lockSourcesReading(tx);
+    return (await repo.sourcesReadAgain(tx)) ? 0 : readAll(tx);
+  });
+}
+
+async function readAll(db: Db): Promise<number> {
   const feeds = new Set(await repo.tmxFeeds(db));
   let rewritten = 0;
   for (let after = 0; ;) {

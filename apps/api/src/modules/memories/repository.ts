@@ -163,6 +163,11 @@ export async function sourcesReadAgain(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Held until the transaction ends: one server at a time reads old sources again. */
+export async function lockSourcesReading(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${SOURCES_READ_KEY}, 0))`);
+}
+
 export async function markSourcesReadAgain(db: Db, version: string): Promise<void> {
   await db
     .insert(settings)

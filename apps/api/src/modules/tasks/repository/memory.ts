@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type {
   FindCandidatesOptions,
   SourcePage,
@@ -40,14 +40,33 @@ const SOURCE_PAGE = 20_000;
  * answers its lookups (ADR 0027); `findCandidates` looks up exact matches through the hash index.
  */
 export class PostgresTranslationMemory implements TranslationMemory {
+  readonly pair: string;
+
   constructor(
     private db: Db,
     private customerId: number,
     private sourceLang: string,
     private targetLang: string,
-  ) {}
+  ) {
+    this.pair = `${customerId}:${sourceLang}:${targetLang}`;
+  }
 
-  private pair() {
+  /**
+   * The pair's unit count and highest id: units added raise the id, units removed lower the count,
+   * so a worker's index of the pair is read again whenever either changes (ADR 0027).
+   */
+  async version(): Promise<string> {
+    const [row] = await this.db
+      .select({
+        units: sql<string>`count(*)::text`,
+        last: sql<string>`coalesce(max(${tmUnits.id}), 0)::text`,
+      })
+      .from(tmUnits)
+      .where(this.ofPair());
+    return `${row?.units ?? 0}:${row?.last ?? 0}`;
+  }
+
+  private ofPair() {
     return and(
       eq(tmUnits.customer_id, this.customerId),
       eq(tmUnits.source_lang, this.sourceLang),
@@ -64,7 +83,7 @@ export class PostgresTranslationMemory implements TranslationMemory {
         nextHash: tmUnits.next_hash,
       })
       .from(tmUnits)
-      .where(and(this.pair(), eq(tmUnits.source_hash, contextHash(segment.text))))
+      .where(and(this.ofPair(), eq(tmUnits.source_hash, contextHash(segment.text))))
       .limit(options.limit);
     return exact.map(withoutNulls);
   }
@@ -78,7 +97,7 @@ export class PostgresTranslationMemory implements TranslationMemory {
         next: tmUnits.next_hash,
       })
       .from(tmUnits)
-      .where(and(this.pair(), gt(tmUnits.id, cursor)))
+      .where(and(this.ofPair(), gt(tmUnits.id, cursor)))
       .orderBy(asc(tmUnits.id))
       .limit(SOURCE_PAGE);
     const last = rows[rows.length - 1];

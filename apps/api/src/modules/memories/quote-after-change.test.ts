@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { tokensByRole, type RoleName } from '../../../test/roles.ts';
+
+let t: TestApp;
+let tokens: Record<RoleName, string>;
+let lang: Record<string, number>;
+let marketing: number;
+let acme: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = await tokensByRole(t.app);
+  lang = Object.fromEntries((await t.database.db.select().from(languages)).map((l) => [l.iso_code, l.id]));
+  marketing = (await t.database.db.select().from(departments).where(eq(departments.title, 'Marketing')))[0]!
+    .id;
+  acme = (await t.database.db.select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
+  await t.app.jobs.start();
+});
+afterAll(() => t.close());
+
+const tmx = (sources: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>${sources
+    .map(
+      (s) => `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="es"><seg>ES ${s}</seg></tuv></tu>`,
+    )
+    .join('\n')}</body></tmx>`;
+
+async function importUnits(sources: string[]) {
+  const form = await multipart({ source_language: String(lang.en), target_language: String(lang.es) }, [
+    { field: 'file', name: 'units.tmx', content: tmx(sources) },
+  ]);
+  const res = await call(t.app, 'POST', `/api/customers/${acme}/memories`, {
+    token: tokens.admin,
+    body: form.payload,
+    headers: form.headers,
+  });
+  expect(res.status).toBe(201);
+}
+
+const OPEN = 'Open the file in the editor.';
+const CLOSE = 'Close the window when you are done.';
+
+/** Words of the document in 100/101 % and in no match, quoted now. */
+async function quote(): Promise<{ exact: number; none: number }> {
+  const body = await multipart(
+    {
+      description: 'Memory quote',
+      department: String(marketing),
+      source_language: String(lang.en),
+      'target_languages[]': [String(lang.es)],
+      translation_type: '1',
+    },
+    [{ name: 'docs.txt', content: `${OPEN}\n\n${CLOSE}` }],
+  );
+  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+    token: tokens.acmeUser,
+    body: body.payload,
+    headers: body.headers,
+  });
+  expect(res.status).toBe(201);
+  await t.app.jobs.idle();
+  const task = (await call(t.app, 'GET', `/api/task/${res.json.data.id}`, { token: tokens.admin })).json.data;
+  const counts = task.source_files[0].word_count[0] as Record<string, number>;
+  return { exact: counts.percent101! + counts.percent100!, none: counts.no_match! };
+}
+
+describe('a quote against a memory that changed (ADR 0027: the index kept between analyses)', () => {
+  it('sees units imported, removed, and a pair deleted and imported again', async () => {
+    await importUnits([OPEN, 'Print the page twice.']);
+    expect(await quote()).toEqual({ exact: 6, none: 7 });
+    expect(await quote()).toEqual({ exact: 6, none: 7 });
+
+    await importUnits([CLOSE]);
+    expect(await quote()).toEqual({ exact: 13, none: 0 });
+
+    // As many units as before, imported again after the pair was deleted.
+    const deleted = await call(t.app, 'DELETE', `/api/customers/${acme}/memories/en/es`, {
+      token: tokens.admin,
+    });
+    expect(deleted.status).toBe(200);
+    await importUnits([CLOSE, 'Something else to say here.', 'And a third one.']);
+    expect(await quote()).toEqual({ exact: 7, none: 6 });
+
+    await t.database.db
+      .delete(tmUnits)
+      .where(and(eq(tmUnits.customer_id, acme), eq(tmUnits.source_text, CLOSE)));
+    expect(await quote()).toEqual({ exact: 0, none: 13 });
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { contextHash, IndexedTranslationMemory, KeptIndexes } from '../src/index.ts';
+import type { SourcePage, TranslationMemory } from '../src/tm/types.ts';
+
+/** A pair's units in a list, paged like the database pages them, with the database's version. */
+class PairInList implements TranslationMemory {
+  readonly units: { id: number; source: string }[] = [];
+  pagesRead = 0;
+  private lastId = 0;
+
+  constructor(readonly pair: string) {}
+
+  add(...sources: string[]): void {
+    for (const source of sources) this.units.push({ id: ++this.lastId, source });
+  }
+
+  remove(source: string): void {
+    this.units.splice(
+      this.units.findIndex((u) => u.source === source),
+      1,
+    );
+  }
+
+  async version(): Promise<string> {
+    return `${this.units.length}:${this.units.at(-1)?.id ?? 0}`;
+  }
+
+  async sourcesAfter(cursor: number): Promise<SourcePage> {
+    this.pagesRead++;
+    const page = this.units.filter((u) => u.id > cursor).slice(0, 2);
+    return {
+      sources: page.map((u) => u.source),
+      prevHashes: page.map(() => null),
+      nextHashes: page.map(() => null),
+      next: page.length === 2 ? page[1]!.id : null,
+    };
+  }
+
+  async findCandidates(): Promise<never> {
+    throw new Error('an indexed memory is never asked');
+  }
+}
+
+const empty = contextHash('');
+/** The best candidate's source for `text` in a new analysis (a new IndexedTranslationMemory). */
+async function lookUp(memory: PairInList, kept: KeptIndexes, text: string) {
+  const indexed = new IndexedTranslationMemory(memory, kept);
+  const found = await indexed.findCandidates(
+    { text, prevHash: empty, nextHash: empty },
+    { minScore: 50, limit: 5 },
+  );
+  return found[0]?.source;
+}
+
+describe('an index kept between analyses (ADR 0027)', () => {
+  it('reads the pair once while its version stays, and again when units are added, removed or imported again', async () => {
+    const kept = new KeptIndexes(1000);
+    const memory = new PairInList('1:en:es');
+    memory.add('Open the file.', 'Close the window.', 'Print the page.');
+    expect(await lookUp(memory, kept, 'Open the file.')).toBe('Open the file.');
+    const pages = memory.pagesRead;
+    expect(pages).toBe(2);
+    // Later analyses of the same pair: no page read.
+    expect(await lookUp(memory, kept, 'Close the window.')).toBe('Close the window.');
+    expect(await lookUp(memory, kept, 'Print the pages.')).toBe('Print the page.');
+    expect(memory.pagesRead).toBe(pages);
+
+    memory.add('Save the document as a new file.');
+    expect(await lookUp(memory, kept, 'Save the document as a new file.')).toBe(
+      'Save the document as a new file.',
+    );
+    expect(memory.pagesRead).toBe(pages + 3);
+
+    memory.remove('Close the window.');
+    expect(await lookUp(memory, kept, 'Close the window.')).not.toBe('Close the window.');
+    expect(memory.pagesRead).toBe(pages + 5);
+
+    // The pair deleted and imported again with as many units: new ids.
+    const count = memory.units.length;
+    memory.units.splice(0);
+    memory.add(...Array.from({ length: count }, (_, i) => `Unit number ${i} of the new import.`));
+    expect(await lookUp(memory, kept, 'Open the file.')).toBeUndefined();
+    expect(await lookUp(memory, kept, 'Unit number 2 of the new import.')).toBe(
+      'Unit number 2 of the new import.',
+    );
+    expect(kept.pairs).toEqual(['1:en:es']);
+  });
+
+  it('keeps other pairs while they fit, dropping the least recently used first but never the newest', async () => {
+    const kept = new KeptIndexes(5);
+    const pair = (name: string, units: number) => {
+      const memory = new PairInList(name);
+      memory.add(...Array.from({ length: units }, (_, i) => `Sentence ${i} of pair ${name}.`));
+      return memory;
+    };
+    const a = pair('a', 2);
+    const b = pair('b', 2);
+    const c = pair('c', 3);
+    const big = pair('big', 8);
+    await lookUp(a, kept, 'Sentence 1 of pair a.');
+    await lookUp(b, kept, 'Sentence 1 of pair b.');
+    expect(kept.pairs).toEqual(['a', 'b']);
+    await lookUp(a, kept, 'Sentence 0 of pair a.');
+    expect(kept.pairs).toEqual(['b', 'a']);
+    await lookUp(c, kept, 'Sentence 0 of pair c.');
+    expect(kept.pairs).toEqual(['a', 'c']);
+    await lookUp(big, kept, 'Sentence 0 of pair big.');
+    expect(kept.pairs).toEqual(['big']);
+    const read = a.pagesRead;
+    expect(await lookUp(a, kept, 'Sentence 1 of pair a.')).toBe('Sentence 1 of pair a.');
+    expect(a.pagesRead).toBeGreaterThan(read);
+  });
+
+  it('reads a pair again after a read that failed', async () => {
+    const kept = new KeptIndexes(100);
+    const memory = new PairInList('2:en:de');
+    memory.add('Open the file.');
+    const read = memory.sourcesAfter.bind(memory);
+    memory.sourcesAfter = async () => {
+      throw new Error('connection lost');
+    };
+    await expect(lookUp(memory, kept, 'Open the file.')).rejects.toThrow('connection lost');
+    memory.sourcesAfter = read;
+    expect(await lookUp(memory, kept, 'Open the file.')).toBe('Open the file.');
+  });
+});
