@@ -50,10 +50,11 @@ export function s3Client(settings: S3Settings, maxAttempts = 3): S3Client {
 
 const statusOf = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const isMissing = (err: unknown) =>
-  (err as { name?: string }).name === 'NoSuchKey' ||
-  (err as { name?: string }).name === 'NotFound' ||
-  statusOf(err) === 404;
+/** A missing object, not a missing bucket (NoSuchBucket is also a 404). HEAD replies have no body, so no name but NotFound. */
+const isMissing = (err: unknown) => {
+  const name = (err as { name?: string }).name;
+  return name === 'NoSuchKey' || (name === 'NotFound' && statusOf(err) === 404);
+};
 
 const unavailable = (writing: boolean, err: unknown) =>
   err instanceof StorageUnavailableError ? err : new StorageUnavailableError(writing, { cause: err });
