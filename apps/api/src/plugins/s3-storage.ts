@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -63,6 +63,30 @@ const unavailable = (writing: boolean, err: unknown) =>
 const noSuchFile = (key: string) =>
   Object.assign(new Error(`no stored file ${key}`), { code: 'ENOENT' as const });
 
+/** A stream that calls `open` on its first read. */
+function readOnDemand(open: () => Readable): Readable {
+  let source: Readable | undefined;
+  const out: Readable = new Readable({
+    read() {
+      if (source) {
+        source.resume();
+        return;
+      }
+      source = open();
+      source.on('data', (chunk: Buffer) => {
+        if (!out.push(chunk)) source?.pause();
+      });
+      source.on('end', () => out.push(null));
+      source.on('error', (err) => out.destroy(err));
+    },
+    destroy(err, callback) {
+      source?.destroy();
+      callback(err);
+    },
+  });
+  return out;
+}
+
 /**
  * The object's body as a stream of ours: a failure mid-transfer is the store's (503 material),
  * and a reader that stops (a download cut short) releases the connection.
@@ -106,6 +130,35 @@ export function s3Storage(settings: S3Settings, client: S3Client): Storage {
     } while (token);
   }
 
+  const open = (key: string): Readable => {
+    const out = new PassThrough();
+    get(key).then(
+      (body) => {
+        if (!body) return out.destroy(noSuchFile(key));
+        out.on('close', () => body.destroy());
+        pipeline(body, out, () => {});
+      },
+      (err: unknown) => out.destroy(err as Error),
+    );
+    return keepsItsError(out);
+  };
+
+  const exists = async (key: string) => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (!isMissing(err)) throw unavailable(false, err);
+    }
+    // A HEAD reply has no body to tell a missing object from a missing bucket: ask about the bucket.
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+      return false;
+    } catch (err) {
+      throw unavailable(false, err);
+    }
+  };
+
   return {
     async save(prefix, source, maxBytes) {
       const key = newKey(prefix);
@@ -136,28 +189,13 @@ export function s3Storage(settings: S3Settings, client: S3Client): Storage {
       }
       return { key, size: copy.size(), sha256: copy.sha256() };
     },
-    open(key) {
-      const out = new PassThrough();
-      get(key).then(
-        (body) => {
-          if (!body) return out.destroy(noSuchFile(key));
-          out.on('close', () => body.destroy());
-          pipeline(body, out, () => {});
-        },
-        (err: unknown) => out.destroy(err as Error),
-      );
-      return keepsItsError(out);
+    open,
+    // Checked now, read on the first read: a zip of many files holds no connection per file while
+    // it waits for its turn (keys are never reused, so what is read is what was checked).
+    async openExisting(key) {
+      return (await exists(key)) ? keepsItsError(readOnDemand(() => open(key))) : undefined;
     },
-    openExisting: get,
-    async exists(key) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return true;
-      } catch (err) {
-        if (isMissing(err)) return false;
-        throw unavailable(false, err);
-      }
-    },
+    exists,
     async remove(key) {
       try {
         await client.send(new DeleteObjectCommand({ Bucket, Key: key }));

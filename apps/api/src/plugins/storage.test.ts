@@ -171,5 +171,7 @@ describe('S3 that fails', () => {
     await expect(storage.save('source', Readable.from([Buffer.from('x')]), 10)).rejects.toBeInstanceOf(
       StorageUnavailableError,
     );
+    await expect(storage.openExisting('source/x')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(read(storage.open('source/x'))).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 });

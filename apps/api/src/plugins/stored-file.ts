@@ -14,11 +14,13 @@ export interface Storage {
   save(prefix: string, source: Readable, maxBytes: number): Promise<StoredFile>;
   open(key: string): Readable;
   /**
-   * Opens the file now (so a file removed meanwhile still reads to its end), or undefined when it
-   * is missing. Callers that answer a download use this and `fileMissing()`.
+   * The file, or undefined when it is missing: callers that answer a download use this and
+   * `fileMissing()`, so a missing file is told before the answer starts. On disk the file is
+   * opened now (a file removed meanwhile still reads to its end); on S3 it is checked now and read
+   * from the first read on (holding no connection until then).
    */
   openExisting(key: string): Promise<Readable | undefined>;
-  /** Whether the file is there, without opening it (a zip checks every file before it starts). */
+  /** Whether the file is there, without opening it. */
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
   removePrefix(prefix: string): Promise<void>;

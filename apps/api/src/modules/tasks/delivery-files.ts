@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import archiver from 'archiver';
 import { notFound } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/service.ts';
-import { fileMissing, openStored, type Storage } from '../../plugins/storage.ts';
+import { openStored, type Storage } from '../../plugins/storage.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -17,36 +17,16 @@ export async function openTranslation(deps: Deps, taskId: number, fileId: number
   return { file_name: file.file_name, stream: await openStored(deps.storage, file.file_path) };
 }
 
-/**
- * Every file is checked before the answer starts, so a missing one is a clear error, not a cut
- * download; each is opened only when the zip reaches it (one read at a time, however many files).
- */
-async function checkAll(storage: Storage, keys: string[]): Promise<void> {
-  for (const key of keys) if (!(await storage.exists(key))) throw fileMissing();
-}
-
-/** A stream that opens `key` on its first read. */
-function openedOnRead(storage: Storage, key: string): Readable {
-  let source: Readable | undefined;
-  const out: Readable = new Readable({
-    read() {
-      if (source) {
-        source.resume();
-        return;
-      }
-      source = storage.open(key);
-      source.on('data', (chunk: Buffer) => {
-        if (!out.push(chunk)) source?.pause();
-      });
-      source.on('end', () => out.push(null));
-      source.on('error', (err) => out.destroy(err));
-    },
-    destroy(err, callback) {
-      source?.destroy();
-      callback(err);
-    },
-  });
-  return out;
+/** Opens every file before the answer starts, so a missing one is a clear error, not a cut download. */
+async function openAll(storage: Storage, keys: string[]): Promise<Readable[]> {
+  const opened: Readable[] = [];
+  try {
+    for (const key of keys) opened.push(await openStored(storage, key));
+    return opened;
+  } catch (err) {
+    for (const stream of opened) stream.destroy();
+    throw err;
+  }
 }
 
 const extension = (name: string) => /\.[^./]+$/.exec(name)?.[0] ?? '';
@@ -77,11 +57,10 @@ export function uniqueZipPaths(files: Array<{ iso: string; source: string; name:
 export async function zipOfTranslations(deps: Deps, task: { id: number; code: string }) {
   const files = await repo.translationsForZip(deps.db, task.id);
   if (!files.length) throw notFound();
-  await checkAll(
+  const sources = await openAll(
     deps.storage,
     files.map((f) => f.key),
   );
-  const sources = files.map((f) => openedOnRead(deps.storage, f.key));
   const zip = archiver('zip', { zlib: { level: 6 } });
   const fail = (err: unknown) => {
     if (zip.destroyed) return;
