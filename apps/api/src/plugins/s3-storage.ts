@@ -33,6 +33,9 @@ const QUEUE = 2;
 const PAGE = 1000;
 
 export function s3Client(settings: S3Settings, maxAttempts = 3): S3Client {
+  // The SDK warns on Node 20 that its releases after January 2027 will need Node 22; the version
+  // pinned in package.json runs on Node 20, and the warning would break the start-up's one line.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { closedPort, s3Settings, silentServer, startS3, type S3TestServer } from '../../test/s3.ts';
+import { loadConfig, type S3Settings } from '../config.ts';
+import { checkFileStore, StartupError } from '../startup-checks.ts';
 import { localDiskStorage } from './disk-storage.ts';
 import { s3Client, s3Storage } from './s3-storage.ts';
 import { FileTooLargeError, StorageUnavailableError, type Storage } from './stored-file.ts';
@@ -173,5 +175,56 @@ describe('S3 that fails', () => {
     );
     await expect(storage.openExisting('source/x')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(read(storage.open('source/x'))).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+});
+
+describe('the start-up check of the bucket', () => {
+  const failure = (settings: S3Settings) =>
+    checkFileStore(loadConfig({ NODE_ENV: 'test' }, { s3: settings })).then(
+      () => 'started',
+      (err: unknown) => (err instanceof StartupError ? err.message : err),
+    );
+
+  it('passes on a bucket that takes a write, and leaves nothing in it', async () => {
+    const storage = s3Storage(s3.settings, client);
+    const before = await keys(storage);
+    expect(await failure(s3.settings)).toBe('started');
+    expect(await keys(storage)).toEqual(before);
+  });
+
+  it('names the setting to correct: the bucket, the endpoint, the credentials', async () => {
+    expect(await failure({ ...s3.settings, bucket: 'no-such-bucket' })).toMatch(
+      /^The bucket no-such-bucket \(S3_BUCKET\) does not exist at the object storage at http:\/\/127\.0\.0\.1:\d+\. Create it/,
+    );
+    expect(await failure(s3Settings(await closedPort()))).toMatch(
+      /^Cannot reach the object storage at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Start it, or correct S3_ENDPOINT/,
+    );
+    const silent = await silentServer();
+    expect(await failure(s3Settings(silent.endpoint, 'verba-test', 300))).toMatch(
+      /^Cannot reach .* S3_ENDPOINT/,
+    );
+    await silent.close();
+    const wrongKey = await failure({
+      ...s3.settings,
+      credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong-secret' },
+    });
+    expect(wrongKey).toMatch(/refused the credentials .* S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(wrongKey).not.toContain('wrong-secret');
+  });
+
+  it('STORAGE=s3 needs S3_BUCKET, and both halves of a key', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' }).s3).toEqual({
+      bucket: 'b',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: undefined,
+      timeoutMs: 30_000,
+    });
   });
 });
