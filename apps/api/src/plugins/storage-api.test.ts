@@ -213,6 +213,19 @@ describe.each(['disk', 's3'] as const)('files through the API on %s', (kind) => 
         'The file store is not available right now. Please try again later.',
       );
 
+      // A change committed in the database stands; the file it left is the orphan sweep's.
+      const [left] = await t.database.db
+        .select()
+        .from(translatedFiles)
+        .where(eq(translatedFiles.task_id, task.id));
+      const removed = await call(t.app, 'DELETE', `/api/tasks/${task.id}/removeTranslatedFile/${left!.id}`, {
+        token: pm,
+      });
+      expect(removed.status).toBe(200);
+      expect(
+        await t.database.db.select().from(translatedFiles).where(eq(translatedFiles.id, left!.id)),
+      ).toEqual([]);
+
       // An analysis that cannot read its files fails (to run again later), not "unreadable file".
       const version = new Date();
       await t.database.db

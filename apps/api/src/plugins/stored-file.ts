@@ -68,6 +68,20 @@ export function keepsItsError<T extends Readable>(stream: T): T {
   return stream;
 }
 
+/**
+ * Removes files whose rows are already gone (committed): a store that fails now leaves them to
+ * the orphan sweep, and the change that was committed stands.
+ */
+export async function removeUnreferenced(
+  storage: Storage,
+  log: { warn(details: object, message: string): void },
+  keys: string[],
+): Promise<void> {
+  await Promise.all(keys.map((key) => storage.remove(key))).catch((err: unknown) =>
+    log.warn({ err, keys }, 'could not remove stored files no row points at; the orphan sweep will'),
+  );
+}
+
 export const SAFE_PREFIX = /^[a-z0-9/_-]+$/;
 
 /** A new key under `prefix`: ours (a uuid), never a name a client chose. */
