@@ -16,6 +16,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   MAX_FILE_MB: z.coerce.number().positive().default(200),
   MAX_TASK_MB: z.coerce.number().positive().default(1024),
   MAX_TMX_MB: z.coerce.number().positive().default(4096),
@@ -67,6 +75,31 @@ const envSchema = z.object({
   QUOTE_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
 });
 
+/** The object storage settings that only make sense together. */
+function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (env.STORAGE === 's3' && !env.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    });
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph RGW). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** How long a connection may take to open, and a call may stay silent, before it fails. */
+  timeoutMs: number;
+}
+
 export interface Config {
   env: string;
   production: boolean;
@@ -75,8 +108,10 @@ export interface Config {
   /** Unset: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Uploaded and delivered files (local disk). */
+  /** Uploaded and delivered files on the local disk (unless `s3` is set). */
   filesDir: string;
+  /** Set (STORAGE=s3): every file lives in this bucket instead of `filesDir`. */
+  s3: S3Settings | undefined;
   uploads: { maxFileBytes: number; maxTaskBytes: number; maxFiles: number };
   /** Worker threads analysing uploaded files, and the heap each may use. */
   analysis: { workers: number; workerHeapMb: number };
@@ -123,7 +158,7 @@ export interface Config {
 
 /** Reads the configuration from the environment; relative paths are taken from where npm was run. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.parse(env);
+  const parsed = envSchema.superRefine(storageSettingsAgree).parse(env);
   const cwd = env.INIT_CWD ?? process.cwd();
   const production = parsed.NODE_ENV === 'production';
   const embedded = !parsed.DATABASE_URL;
@@ -138,6 +173,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
     filesDir: path.resolve(cwd, parsed.FILES_DIR ?? path.join(dataDir, 'files')),
+    s3:
+      parsed.STORAGE === 's3' && parsed.S3_BUCKET
+        ? {
+            bucket: parsed.S3_BUCKET,
+            endpoint: parsed.S3_ENDPOINT,
+            region: parsed.S3_REGION,
+            forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+            credentials:
+              parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            timeoutMs: Math.round(parsed.S3_TIMEOUT_SECONDS * 1000),
+          }
+        : undefined,
     uploads: {
       maxFileBytes: Math.round(parsed.MAX_FILE_MB * 1024 * 1024),
       maxTaskBytes: Math.round(parsed.MAX_TASK_MB * 1024 * 1024),

@@ -4,7 +4,7 @@ import { seedReferenceData } from './db/seed/reference.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
 import { buildApp } from './app.ts';
-import { checkDatabaseUrl, checkFilesFolder, checkPort, exitOnStartupFailure } from './startup-checks.ts';
+import { checkDatabaseUrl, checkFileStore, checkPort, exitOnStartupFailure } from './startup-checks.ts';
 
 const started = performance.now();
 let config: Config | undefined;
@@ -14,7 +14,7 @@ try {
   config = loadConfig();
   // What a person can get wrong is checked first, so it is told at once, not after the migrations.
   checkDatabaseUrl(config);
-  checkFilesFolder(config);
+  await checkFileStore(config);
   await checkPort(config);
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedReferenceData(database.db);

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ZodError } from 'zod';
-import type { Config } from './config.ts';
+import type { Config, S3Settings } from './config.ts';
 import { FolderInUseError } from './db/folder-lock.ts';
+import { probeBucket } from './plugins/s3-storage.ts';
 
 /**
  * Start-up failures told in one line that names the setting and what to do (never a stack trace,
@@ -29,7 +30,7 @@ const UNREACHABLE = new Set([
   'ENETUNREACH',
 ]);
 
-type ErrnoLike = { code?: unknown; path?: unknown; syscall?: unknown; errors?: unknown[] };
+type ErrnoLike = { code?: unknown; path?: unknown; syscall?: unknown; errors?: unknown[]; cause?: unknown };
 
 const codeOf = (err: unknown): string | undefined => {
   const e = err as ErrnoLike | undefined;
@@ -77,6 +78,42 @@ export function checkFilesFolder(config: Config): void {
   const probe = path.join(config.filesDir, `.verba-write-check-${process.pid}`);
   fs.writeFileSync(probe, '');
   fs.rmSync(probe, { force: true });
+}
+
+/** The file store takes files: the files folder, or (STORAGE=s3) the bucket. */
+export async function checkFileStore(config: Config): Promise<void> {
+  if (!config.s3) return checkFilesFolder(config);
+  try {
+    await probeBucket(config.s3);
+  } catch (err) {
+    throw new StartupError(bucketFailureMessage(err, config.s3));
+  }
+}
+
+const REFUSED_CREDENTIALS = new Set([
+  'AccessDenied',
+  'Forbidden',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'InvalidToken',
+  'ExpiredToken',
+]);
+
+/** Why the bucket cannot be used, naming the settings to correct (never the secret key). */
+export function bucketFailureMessage(err: unknown, s3: S3Settings): string {
+  const where = s3.endpoint ? `the object storage at ${s3.endpoint}` : `AWS S3 in ${s3.region}`;
+  const e = err as ErrnoLike & { name?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  const code = codeOf(e) ?? codeOf(e.cause);
+  if (e.name === 'TimeoutError' || (code && UNREACHABLE.has(code)))
+    return `Cannot reach ${where} (${code ?? 'no answer in time'}). Start it, or correct S3_ENDPOINT (and S3_TIMEOUT_SECONDS for a slow store).`;
+  if (e.name === 'NotFound' || e.name === 'NoSuchBucket' || status === 404)
+    return `The bucket ${s3.bucket} (S3_BUCKET) does not exist at ${where}. Create it, or correct S3_BUCKET (and S3_ENDPOINT, S3_FORCE_PATH_STYLE).`;
+  if ((e.name && REFUSED_CREDENTIALS.has(e.name)) || status === 403)
+    return `${where[0]!.toUpperCase()}${where.slice(1)} refused the credentials for the bucket ${s3.bucket} (${e.name ?? status}). Correct S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or let that key read, write and delete in the bucket.`;
+  if (status === 301 || e.name === 'PermanentRedirect' || e.name === 'AuthorizationHeaderMalformed')
+    return `The bucket ${s3.bucket} is not in the region ${s3.region} at ${where}. Set S3_REGION to the bucket's region.`;
+  return `${where[0]!.toUpperCase()}${where.slice(1)} could not be used for the bucket ${s3.bucket} (S3_BUCKET): ${e.name ?? 'error'}${status ? ` (HTTP ${status})` : ''}. Check S3_ENDPOINT, S3_REGION and S3_FORCE_PATH_STYLE.`;
 }
 
 /** The port is free (told now, not after the database's migrations and seeding). */

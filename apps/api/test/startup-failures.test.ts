@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closedPort } from './s3.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
@@ -65,6 +66,14 @@ async function expectOneLine(env: Record<string, string>, ...words: Array<string
   return lines[0]!;
 }
 
+const s3Env = (endpoint: string) => ({
+  S3_BUCKET: 'verba-test',
+  S3_ENDPOINT: endpoint,
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+});
+
 const locked = path.join(scratch, 'locked');
 fs.mkdirSync(locked, { mode: 0o555 });
 fs.chmodSync(locked, 0o555);
@@ -87,6 +96,14 @@ describe('a start that fails says why in one line', { timeout: 180_000 }, () => 
       /postgres:\/\//,
     );
     expect(line).not.toContain('s3cret');
+  });
+
+  it('STORAGE=s3 with nothing answering at S3_ENDPOINT', async () => {
+    await expectOneLine(
+      { STORAGE: 's3', ...s3Env(await closedPort()), S3_SECRET_ACCESS_KEY: 's3cret-key' },
+      'Cannot reach the object storage at http://127.0.0.1:',
+      'S3_ENDPOINT',
+    ).then((line) => expect(line).not.toContain('s3cret-key'));
   });
 
   it('a DATABASE_URL nothing answers at', async () => {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDataException } from '../db/errors.ts';
 import { translator } from '../lib/i18n.ts';
+import { StorageUnavailableError } from './stored-file.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.invalid_json' },
@@ -70,7 +71,7 @@ export const errorsPlugin = fp(async (app) => {
     }
     const storage = storageFailure(error);
     if (storage) {
-      request.log.error({ err: error }, 'the file store refused a write');
+      request.log.error({ err: error }, 'the file store failed');
       return reply.status(storage.status).send({ message: request.t(storage.key) } satisfies ApiErrorBody);
     }
     if (isDataException(error)) {
@@ -90,8 +91,16 @@ export const errorsPlugin = fp(async (app) => {
   });
 });
 
-/** A disk that is full (507) or cannot be written (503) is the server's state, told plainly. */
+/**
+ * A disk that is full (507) or cannot be written (503), or object storage that cannot be reached
+ * (503), is the server's state, told plainly.
+ */
 function storageFailure(error: unknown): { status: number; key: string } | undefined {
+  if (error instanceof StorageUnavailableError)
+    return {
+      status: 503,
+      key: error.writing ? 'errors.storage_unavailable' : 'errors.storage_read_unavailable',
+    };
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return { status: 507, key: 'errors.storage_full' };
   if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || code === 'EIO')

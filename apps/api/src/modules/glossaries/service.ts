@@ -11,7 +11,7 @@ import {
 import { AppError, invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
 import { toPage, type PageRequest } from '../../lib/paging.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
-import { openStored } from '../../plugins/storage.ts';
+import { openStored, removeUnreferenced } from '../../plugins/storage.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { renderGlossary } from './exports.ts';
 import { GlossaryFileError, readGlossaryFile } from './glossary-file.ts';
@@ -211,7 +211,7 @@ export async function deleteGlossary(deps: Deps, actor: Actor, id: number) {
   const row = await visibleGlossary(deps, actor, id);
   policy.assertCan(actor.user, 'delete', row.glossary);
   await repo.deleteGlossary(deps.db, id);
-  await deps.storage.remove(row.glossary.file_path);
+  await removeUnreferenced(deps.storage, deps.log, [row.glossary.file_path]);
   return outcome(
     { deleted: true as const, message: actor.t('glossaries.deleted') },
     {

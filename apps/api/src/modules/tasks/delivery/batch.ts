@@ -7,7 +7,7 @@ import { BILINGUAL_FILE, deliverableTask, feedFromDelivery } from './translation
 import { proposeMatches, type Pair } from './match.ts';
 import { zipRefusal, type BatchItem, type ReceivedBatch } from './batch-upload.ts';
 import { cleanFileName } from '../upload.ts';
-import { FileTooLargeError } from '../../../plugins/storage.ts';
+import { FileTooLargeError, removeUnreferenced } from '../../../plugins/storage.ts';
 
 /** What a batch is matched against: the task's source files, its target languages, what is delivered. */
 export async function matchContext(deps: Deps, taskId: number) {
@@ -149,7 +149,7 @@ export async function storeTranslationBatch(deps: Deps, actor: Actor, taskId: nu
     committed = true;
     const keep = new Set(values.map((v) => v.file_path));
     const unused = batch.items.flatMap((i) => (i.key && !keep.has(i.key) ? [i.key] : []));
-    await Promise.all([...unused, ...replaced].map((k) => deps.storage.remove(k)));
+    await removeUnreferenced(deps.storage, deps.log, [...unused, ...replaced]);
     let learned = 0;
     for (const row of rows)
       if (task.customer_id && BILINGUAL_FILE.test(row.file_name))

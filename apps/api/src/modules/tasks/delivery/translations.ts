@@ -7,6 +7,7 @@ import { openTranslation, zipOfTranslations } from './files.ts';
 import * as repo from '../repository.ts';
 import { visibleTask } from '../service.ts';
 import type { ReceivedTranslation } from './upload.ts';
+import { removeUnreferenced } from '../../../plugins/storage.ts';
 
 /** Delivered files that pair each source text with its translation: TMX and the XLIFF flavours. */
 export const BILINGUAL_FILE = /\.(tmx|xlf|xliff|sdlxliff|mqxliff)$/i;
@@ -58,7 +59,11 @@ export async function uploadTranslatedFile(
     size: stored.size,
     uploaded_by: actor.user.id,
   });
-  await Promise.all(previous.map((p) => deps.storage.remove(p.file_path)));
+  await removeUnreferenced(
+    deps.storage,
+    deps.log,
+    previous.map((p) => p.file_path),
+  );
   const learned =
     task.customer_id && BILINGUAL_FILE.test(stored.name)
       ? await feedFromDelivery(deps, actor, task.customer_id, task.source_language_id, languageId, stored)
@@ -133,7 +138,7 @@ export async function translationForDownload(deps: Deps, actor: Actor, taskId: n
 export async function removeTranslatedFile(deps: Deps, actor: Actor, taskId: number, fileId: number) {
   const file = await translationForDownload(deps, actor, taskId, fileId);
   await repo.deleteTranslation(deps.db, fileId);
-  await deps.storage.remove(file.file_path);
+  await removeUnreferenced(deps.storage, deps.log, [file.file_path]);
   return outcome(
     { deleted: true as const },
     { action: 'tasks.remove_translation', key: 'tasks.delivery_removed', params: { file: file.file_name } },

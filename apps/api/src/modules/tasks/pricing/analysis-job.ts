@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../../lib/service.ts';
+import { StorageUnavailableError } from '../../../plugins/storage.ts';
 import { PostgresTranslationMemory, targetsWithMemory } from '../repository/memory.ts';
 import { quoteTask, storeQuote } from './quote-task.ts';
 import * as repo from '../repository.ts';
@@ -48,12 +49,19 @@ export async function analyseAndQuote(deps: Deps, taskId: number, version: strin
         targets.map((t) => t.iso),
       )
     : new Set<string>();
+  // A file store that fails is not a fault of the file: the job fails and runs again later,
+  // instead of storing the file as unreadable.
+  let storeFailed: StorageUnavailableError | undefined;
+  const open = (key: string) =>
+    deps.storage.open(key).on('error', (err) => {
+      if (err instanceof StorageUnavailableError) storeFailed ??= err;
+    });
   // In a worker thread: the files are read and the memory looked up from here, on its request.
   const result = await deps.analysis.analyse({
     files: files.map((f) => ({
       id: String(f.id),
       name: f.file_name,
-      open: () => deps.storage.open(f.file_path),
+      open: () => open(f.file_path),
     })),
     sourceLanguage: sourceIso,
     targetLanguages: targets.map((t) => t.iso),
@@ -63,6 +71,7 @@ export async function analyseAndQuote(deps: Deps, taskId: number, version: strin
         : undefined,
     signal,
   });
+  if (storeFailed) throw storeFailed;
   const failed = result.files.filter((f) => f.error).map((f) => `${f.name}: ${f.error?.key}`);
 
   const unpriced = await deps.db.transaction(async (tx): Promise<number[]> => {

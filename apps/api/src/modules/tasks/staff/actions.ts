@@ -6,6 +6,7 @@ import { visibleTask } from '../service.ts';
 import { lockUninvoiced, quoteTask, storePriceChange, storeQuote } from '../pricing/quote-task.ts';
 import { notifyStateChange } from '../notifications.ts';
 import { illegalTransition, transition } from '../transitions.ts';
+import { removeUnreferenced } from '../../../plugins/storage.ts';
 
 export type { StaffTarget };
 
@@ -209,7 +210,7 @@ export async function deleteTask(deps: Deps, actor: Actor, id: number) {
   const task = await visibleTask(deps, actor, id);
   const keys = await repo.taskFileKeys(deps.db, id);
   await repo.deleteTaskRow(deps.db, id);
-  await Promise.all(keys.map((key) => deps.storage.remove(key)));
+  await removeUnreferenced(deps.storage, deps.log, keys);
   return outcome(
     { deleted: true as const, message: actor.t('tasks.deleted') },
     {
