@@ -40,6 +40,8 @@ export async function checkForm(
   } else if (targets.has(input.source_language)) {
     errors.target_languages = ['tasks.target_is_source'];
   }
+  if (!input.po_number && (await repo.customerRequiresPo(deps.db, user.customer_id)))
+    errors.po_number = ['tasks.po_required'];
   if (!(await repo.translationTypeExists(deps.db, input.translation_type)))
     errors.translation_type = ['validation.invalid_option'];
   if (Object.keys(errors).length) throw invalid(errors);

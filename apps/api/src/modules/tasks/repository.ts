@@ -7,3 +7,4 @@ export * from './repository/delivery.ts';
 export * from './repository/analysis.ts';
 export * from './repository/pricing.ts';
 export * from './repository/guest.ts';
+export * from './repository/reference-files.ts';

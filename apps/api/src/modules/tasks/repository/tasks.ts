@@ -8,6 +8,7 @@ import {
   languages,
   settings,
   sourceFiles,
+  taskReferenceFiles,
   taskStateChanges,
   taskTargetLanguages,
   tasks,
@@ -105,7 +106,7 @@ export async function deleteTaskRow(db: Db, id: number) {
   await db.delete(tasks).where(eq(tasks.id, id));
 }
 
-/** Storage keys of every file of the task: its sources and its translations. */
+/** Storage keys of every file of the task: its sources, its reference files and its translations. */
 export async function taskFileKeys(db: Db, taskId: number): Promise<string[]> {
   const files = await db
     .select({ key: sourceFiles.file_path })
@@ -115,7 +116,11 @@ export async function taskFileKeys(db: Db, taskId: number): Promise<string[]> {
     .select({ key: translatedFiles.file_path })
     .from(translatedFiles)
     .where(eq(translatedFiles.task_id, taskId));
-  return [...files, ...delivered].map((f) => f.key);
+  const references = await db
+    .select({ key: taskReferenceFiles.file_path })
+    .from(taskReferenceFiles)
+    .where(eq(taskReferenceFiles.task_id, taskId));
+  return [...files, ...references, ...delivered].map((f) => f.key);
 }
 
 export async function recordStateChange(
@@ -197,6 +202,15 @@ export async function departmentForOrder(db: Db, customerId: number, departmentI
     .from(departments)
     .where(and(eq(departments.id, departmentId), eq(departments.customer_id, customerId)));
   return row;
+}
+
+/** Whether the customer's tasks need a purchase order number. */
+export async function customerRequiresPo(db: Db, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ po_required: customers.po_required })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.po_required ?? false;
 }
 
 export async function isDepartmentMember(db: Db, departmentId: number, userId: number) {
