@@ -12,6 +12,8 @@ ALTER TABLE "tasks" ADD COLUMN "po_number" varchar(50);--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "client_reference" varchar(100);--> statement-breakpoint
 ALTER TABLE "task_reference_files" ADD CONSTRAINT "task_reference_files_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "task_reference_files_task_idx" ON "task_reference_files" USING btree ("task_id");--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD COLUMN "po_number" varchar(50);--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD COLUMN "client_reference" varchar(100);--> statement-breakpoint
 -- The list's search also finds a task by its purchase order number and the client's reference
 -- (written by hand: the column is not in the Drizzle schema, see 0015).
 DROP INDEX "tasks_search_words_idx";--> statement-breakpoint
