@@ -15,10 +15,12 @@ CREATE INDEX "task_reference_files_task_idx" ON "task_reference_files" USING btr
 ALTER TABLE "invoice_lines" ADD COLUMN "po_number" varchar(50);--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD COLUMN "client_reference" varchar(100);--> statement-breakpoint
 -- The list's search also finds a task by its purchase order number and the client's reference
--- (written by hand: the column is not in the Drizzle schema, see 0015).
+-- (written by hand: the column is not in the Drizzle schema, see 0015). Their punctuation parts
+-- words, as the search's own words are letters and digits: the parser would read "PO-2026-0042"
+-- as "po" and the numbers 2026 and -0042, and "Q3/77" as a path.
 DROP INDEX "tasks_search_words_idx";--> statement-breakpoint
 ALTER TABLE "tasks" DROP COLUMN "search_words";--> statement-breakpoint
-ALTER TABLE "tasks" ADD COLUMN "search_words" tsvector GENERATED ALWAYS AS (to_tsvector('simple', "description" || ' ' || coalesce("po_number", '') || ' ' || coalesce("client_reference", ''))) STORED;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "search_words" tsvector GENERATED ALWAYS AS (to_tsvector('simple', "description" || ' ' || regexp_replace(coalesce("po_number", '') || ' ' || coalesce("client_reference", ''), '[!-/:-@[-`{-~]+', ' ', 'g'))) STORED;--> statement-breakpoint
 CREATE INDEX "tasks_search_words_idx" ON "tasks" USING gin ("search_words");--> statement-breakpoint
 -- A task's reference files are part of its detail (ADR 0024).
 CREATE TRIGGER task_reference_files_task_detail_insert AFTER INSERT ON "task_reference_files" REFERENCING NEW TABLE AS new_rows
