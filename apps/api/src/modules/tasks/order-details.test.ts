@@ -22,7 +22,10 @@ beforeAll(async () => {
   marketing = (await db.select().from(departments).where(eq(departments.title, 'Marketing')))[0]!.id;
   acme = (await db.select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
   const globex = (await db.select().from(customers).where(eq(customers.name, 'Globex')))[0]!.id;
-  const [department] = await db.insert(departments).values({ customer_id: globex, title: 'Docs' }).returning();
+  const [department] = await db
+    .insert(departments)
+    .values({ customer_id: globex, title: 'Docs' })
+    .returning();
   globexDepartment = department!.id;
   await t.app.jobs.start();
 });
@@ -150,11 +153,13 @@ describe('PO number, client reference and reference files', () => {
     expect(pm.status).toBe(403);
     // the PM still edits the rest, sending the setting unchanged
     const pmSame = { ...body, po_required: false };
-    expect((await call(t.app, 'PUT', `/api/customers/${acme}`, { token: tokens.pm, body: pmSame })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(t.app, 'PUT', `/api/customers/${acme}`, { token: tokens.pm, body: pmSame })).status,
+    ).toBe(200);
     for (const role of ['acmeAdmin', 'acmeUser', 'globexAdmin'] as const) {
-      expect((await call(t.app, 'PUT', `/api/customers/${acme}`, { token: tokens[role], body })).status).toBe(403);
+      expect((await call(t.app, 'PUT', `/api/customers/${acme}`, { token: tokens[role], body })).status).toBe(
+        403,
+      );
     }
     const admin = await call(t.app, 'PUT', `/api/customers/${acme}`, { token: tokens.admin, body });
     expect(admin.status).toBe(200);
@@ -216,7 +221,10 @@ describe('PO number, client reference and reference files', () => {
       const res = await call(t.app, 'GET', '/api/tasks', { token: tokens.acmeAdmin, query: { search } });
       expect(res.status, search).toBe(200);
       const rows = res.json.data.data as Array<{ po_number: string | null; client_reference: string | null }>;
-      expect(rows.map((r) => r.po_number), search).toEqual(['ACME-PO-2026-0042']);
+      expect(
+        rows.map((r) => r.po_number),
+        search,
+      ).toEqual(['ACME-PO-2026-0042']);
       expect(rows[0]!.client_reference).toBe('Kestrel launch');
     }
     const other = await call(t.app, 'GET', '/api/tasks', {
