@@ -241,6 +241,8 @@ export const taskAbilities = z.object({
   /** staff price a draft's quote again from today's rates */
   can_recalculate: z.boolean(),
   can_delete: z.boolean(),
+  /** the order form pre-filled from this task ("Order again") */
+  can_order_again: z.boolean(),
 });
 
 export const taskDetail = z.object({
