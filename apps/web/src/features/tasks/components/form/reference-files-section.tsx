@@ -55,7 +55,14 @@ export function ReferenceFilesSection(props: ReferenceFilesSectionProps) {
           </Text>
         ) : null}
         {kept.length + copied.length + pending.length > 0 ? (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="reference-file-list">
+          <Stack
+            gap="xs"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            data-testid="reference-file-list"
+          >
             {kept.map((file) => (
               <FileRow
                 key={`kept-${file.id}`}
