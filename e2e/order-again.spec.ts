@@ -33,7 +33,11 @@ async function earlierTask(request: APIRequestContext): Promise<number> {
   form.append('reference_files[]', new Blob([GUIDE]), 'style-guide.pdf');
   const response = await request.post('/api/tasks/store-as-draft', { headers, multipart: form });
   expect(response.status(), 'earlier order').toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  const id = ((await response.json()) as { data: { id: number } }).data.id;
+  await expect
+    .poll(async () => (await get<{ state: string }>(`/task/${id}`)).state, { timeout: 60_000 })
+    .toBe('DRAFT');
+  return id;
 }
 
 async function switchLanguage(page: Page, language: 'en' | 'es' | 'ca'): Promise<void> {
