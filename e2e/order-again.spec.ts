@@ -40,6 +40,12 @@ async function earlierTask(request: APIRequestContext): Promise<number> {
   return id;
 }
 
+/** A screen of this journey, given time to draw on a busy machine, then settled. */
+async function openedScreen(page: Page, testId: string): Promise<void> {
+  await expect(page.getByTestId(testId)).toBeVisible({ timeout: 60_000 });
+  await waitForScreen(page);
+}
+
 async function switchLanguage(page: Page, language: 'en' | 'es' | 'ca'): Promise<void> {
   await page.getByTestId('language-switcher').click();
   await page.getByTestId(`language-option-${language}`).click();
@@ -76,7 +82,7 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     const earlier = await earlierTask(page.request);
     await signInQuickly(page, DEMO.acmeAdmin);
     await page.goto(`/tasks/${earlier}`);
-    await waitForScreen(page);
+    await openedScreen(page, 'task-detail-page');
     await switchLanguage(page, locale);
     await expect(page.getByTestId('section-reference-files')).toContainText('style-guide.pdf');
     await expect(page.getByTestId('task-po-number')).toContainText('PO-EARLIER');
@@ -84,7 +90,7 @@ for (const locale of ['en', 'es', 'ca'] as const) {
 
     await page.getByTestId('order-again').click();
     await expect(page).toHaveURL(/\/tasks\/create\?again=/);
-    await waitForScreen(page);
+    await openedScreen(page, 'task-create-page');
     // Pre-filled: comments and reference files; never the PO number or the source files.
     await expect(page.getByTestId('task-comments')).toHaveValue('Keep the headings short');
     await expect(page.getByTestId('reference-file-list')).toContainText('style-guide.pdf');
@@ -102,8 +108,8 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     });
     if (locale === 'en') await capture(page, 'order-again-form');
     await page.getByTestId('task-save').click();
-    await expect(page).toHaveURL(/\/tasks\/\d+$/);
-    await waitForScreen(page);
+    await expect(page).toHaveURL(/\/tasks\/\d+$/, { timeout: 60_000 });
+    await openedScreen(page, 'task-detail-page');
     await expect(page.getByTestId('task-po-number')).toContainText(po);
     await expect(page.getByTestId('section-reference-files')).toContainText('style-guide.pdf');
     const id = Number(new URL(page.url()).pathname.split('/').pop());
