@@ -4,6 +4,8 @@
  * injection": a leading =, +, -, @, tab or carriage return is prefixed with an apostrophe).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tasks } from '../src/db/schema/index.ts';
 import { call, createTestApp, type TestApp } from './harness.ts';
 import { tokensByRole, type RoleName } from './roles.ts';
 import { glossaryKit, uploadGlossary } from './glossary-upload.ts';
@@ -93,6 +95,11 @@ describe('CSV exports never carry a formula', () => {
     const s = await invoiceScenario(t, tokens);
     for (const [i, attack] of ATTACKS.entries()) {
       const task = await s.makeTask(s.acme, 'APPROVED', '100.00');
+      // the client types its PO number and reference on the order form
+      await t.database.db
+        .update(tasks)
+        .set({ po_number: attack.trim().slice(0, 50), client_reference: attack.trim() })
+        .where(eq(tasks.id, task.id));
       const body = { ...(await s.body(s.acme, [task.id], '121.00')), enterprise: attack, tin: `${i}` };
       const issued = await s.issue(body);
       expect(issued.status, issued.raw.body).toBe(201);
@@ -109,6 +116,14 @@ describe('CSV exports never carry a formula', () => {
         .map((r) => r[enterprise])
         .sort(),
     ).toEqual([...DEFUSED].sort());
+    for (const column of ['po_numbers', 'client_references'])
+      expect(
+        rows
+          .slice(1)
+          .map((r) => r[rows[0]!.indexOf(column)])
+          .sort(),
+        column,
+      ).toEqual([...DEFUSED].sort());
     expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('amount')] === '121.00')).toBe(true);
   });
 

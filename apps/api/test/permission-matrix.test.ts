@@ -558,6 +558,12 @@ const ROWS: Row[] = [
     cells: TASK_VIEW,
     request: (_f, t) => ({ url: `/api/task/${t.task}/downloadSourceFile/${t.sourceFile}` }),
   },
+  /** Whoever sees the task downloads its reference files (each role: tasks/order-details.test.ts). */
+  {
+    route: 'GET /api/task/:id/reference-files/:fileId',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/task/${t.task}/reference-files/${t.sourceFile}` }),
+  },
   {
     route: 'GET /api/task/:id/downloadTranslatedFile/:fileId',
     cells: TASK_VIEW,

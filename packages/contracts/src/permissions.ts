@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'customers:delete',
   'customers:bonuses',
   'customers:assign-projects',
+  'customers:po-required',
   'rates:manage',
   'rates:view-own',
   'memories:manage',
@@ -139,6 +140,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'customers:create',
     'customers:delete',
     'customers:bonuses',
+    // whether a customer's tasks need a purchase order number
+    'customers:po-required',
     'rates:manage',
     'users:list',
     'users:view',

@@ -1,11 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { glossaries, invoices, sourceFiles, translatedFiles } from './schema/index.ts';
+import { glossaries, invoices, sourceFiles, taskReferenceFiles, translatedFiles } from './schema/index.ts';
 
 /** Every table whose rows point at a stored file. A new one must be added here, or its files are swept. */
 const FILE_COLUMNS = [
   [sourceFiles, sourceFiles.file_path],
   [translatedFiles, translatedFiles.file_path],
+  [taskReferenceFiles, taskReferenceFiles.file_path],
   [glossaries, glossaries.file_path],
   [invoices, invoices.file_path],
 ] as const;

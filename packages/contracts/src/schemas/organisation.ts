@@ -41,6 +41,7 @@ const customerFields = {
   payment_scheme: paymentSchemeInput.default('ON_DEMAND'),
   is_active: flag.default(true),
   show_rates: flag.default(false),
+  po_required: flag.default(false),
   discount_percentage: discountPercentage
     .optional()
     .transform((v) => (v === null || v === undefined ? null : v.toFixed(2))),
@@ -72,6 +73,7 @@ const customerEditFields = {
   payment_scheme: paymentSchemeInput.optional(),
   is_active: flag.optional(),
   show_rates: flag.optional(),
+  po_required: flag.optional(),
   discount_percentage: discountPercentage
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null ? null : v.toFixed(2))),
@@ -274,6 +276,8 @@ export const customerSchema = z.object({
   /** Null: the default of its payment scheme. */
   discount_percentage: decimalString.nullable(),
   minimum_rates: z.boolean(),
+  /** Its tasks need a purchase order number. */
+  po_required: z.boolean(),
   memoq_project_id: z.string().nullable(),
   idcp_project_id: z.string().nullable(),
   last_login_at: timestamp.nullable(),

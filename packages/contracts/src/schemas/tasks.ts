@@ -48,7 +48,11 @@ export const taskFormSchema = z.object({
   review: formBoolean.default(false),
   custom_quote: formBoolean.default(false),
   comments: optionalText(255),
+  po_number: optionalText(50),
+  client_reference: optionalText(100),
   source_files: keptFiles.default([]),
+  /** Order again: reference files of another task the caller may see, copied into this one. */
+  copy_reference_files: keptFiles.default([]),
   ...langField,
 });
 export type TaskForm = z.infer<typeof taskFormSchema>;
@@ -157,6 +161,8 @@ export const taskListRow = z.object({
   invoice_folio: z.string().nullable(),
   invoice_tag: invoiceTagSchema.nullable(),
   amount_without_taxes: decimalString,
+  po_number: z.string().nullable(),
+  client_reference: z.string().nullable(),
   /** A guest task (no customer): who asked for the quote. */
   guest_company: z.string().nullable().default(null),
   guest_name: z.string().nullable().default(null),
@@ -235,6 +241,8 @@ export const taskAbilities = z.object({
   /** staff price a draft's quote again from today's rates */
   can_recalculate: z.boolean(),
   can_delete: z.boolean(),
+  /** the order form pre-filled from this task ("Order again") */
+  can_order_again: z.boolean(),
 });
 
 export const taskDetail = z.object({
@@ -242,6 +250,8 @@ export const taskDetail = z.object({
   code: z.string(),
   description: z.string(),
   comments: z.string().nullable(),
+  po_number: z.string().nullable(),
+  client_reference: z.string().nullable(),
   review: z.boolean(),
   custom_quote: z.boolean(),
   source_files_validated: z.boolean(),
@@ -276,6 +286,8 @@ export const taskDetail = z.object({
       ),
     }),
   ),
+  /** Files for the translators: never analysed or priced. */
+  reference_files: z.array(z.object({ id, file_name: z.string(), size: z.number() })),
   word_count: z.number().int(),
   base_price: decimalString,
   discount_percentage: decimalString,
@@ -362,6 +374,7 @@ export type TaskAbilities = z.infer<typeof taskAbilities>;
 export type TaskLanguage = z.infer<typeof taskLanguage>;
 export type WordCountRow = z.infer<typeof wordCountRow>;
 export type TaskSourceFile = TaskDetail['source_files'][number];
+export type TaskReferenceFile = TaskDetail['reference_files'][number];
 export type OtherConceptRow = z.infer<typeof otherConceptRow>;
 export type PayTaskHistoryRow = z.infer<typeof payTaskHistoryRow>;
 export type TaskPriceSummary = z.infer<typeof taskPriceSummary>;

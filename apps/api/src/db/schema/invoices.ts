@@ -94,6 +94,9 @@ export const invoiceLines = pgTable(
     languages: varchar('languages', { length: 255 }).notNull(),
     words: integer('words').notNull(),
     amount: money('amount').notNull(),
+    /** The client's purchase order number and reference of the task, as invoiced. */
+    po_number: varchar('po_number', { length: 50 }),
+    client_reference: varchar('client_reference', { length: 100 }),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoice_id, t.position),

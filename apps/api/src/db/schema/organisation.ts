@@ -40,6 +40,8 @@ export const customers = pgTable('customers', {
   /** Null: the default of its payment scheme (DESIGN §7). */
   discount_percentage: percent('discount_percentage'),
   minimum_rates: boolean('minimum_rates').notNull().default(false),
+  /** Its tasks cannot be ordered without a purchase order number. */
+  po_required: boolean('po_required').notNull().default(false),
   memoq_project_id: varchar('memoq_project_id', { length: 255 }),
   idcp_project_id: varchar('idcp_project_id', { length: 255 }),
   last_login_at: timestamp('last_login_at', { withTimezone: true }),

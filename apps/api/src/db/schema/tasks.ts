@@ -36,6 +36,9 @@ export const tasks = pgTable(
       .references(() => translationTypes.id),
     description: varchar('description', { length: 255 }).notNull(),
     comments: varchar('comments', { length: 255 }),
+    /** The client's purchase order number and its own reference, printed on quotes and invoices. */
+    po_number: varchar('po_number', { length: 50 }),
+    client_reference: varchar('client_reference', { length: 100 }),
     review: boolean('review').notNull().default(false),
     custom_quote: boolean('custom_quote').notNull().default(false),
     source_files_validated: boolean('source_files_validated').notNull().default(false),
@@ -141,6 +144,23 @@ export const sourceFiles = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('source_files_task_idx').on(t.task_id)],
+);
+
+/** Files the client gives the translators (style guides, earlier translations): never analysed or priced. */
+export const taskReferenceFiles = pgTable(
+  'task_reference_files',
+  {
+    id: serial('id').primaryKey(),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    file_name: varchar('file_name', { length: 255 }).notNull(),
+    /** Storage key, never a path the client chose. */
+    file_path: text('file_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('task_reference_files_task_idx').on(t.task_id)],
 );
 
 export const wordCounts = pgTable(

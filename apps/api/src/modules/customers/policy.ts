@@ -15,6 +15,8 @@ interface Subjects {
   bonuses: undefined;
   'assign-projects': undefined;
   'read-discount': { id: number };
+  /** Whether its tasks need a purchase order number: the provider's admin decides. */
+  'set-po-required': undefined;
 }
 
 const rules: Rules<Subjects> = {
@@ -25,6 +27,7 @@ const rules: Rules<Subjects> = {
   delete: { role: 'customers:delete' },
   bonuses: { role: 'customers:bonuses' },
   'assign-projects': { role: 'customers:assign-projects' },
+  'set-po-required': { role: 'customers:po-required' },
   'read-discount': {
     role: 'tasks:view',
     subject: (user, customer) => (user && (isStaff(user.type) || user.customer_id === customer.id)) || 404,

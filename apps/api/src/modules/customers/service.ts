@@ -74,7 +74,9 @@ export async function updateCustomer(
 ): Promise<Outcome<CustomerDetail>> {
   policy.assertCan(actor.user, 'edit');
   const { lang: _lang, ...fields } = input;
-  await existing(deps, id);
+  const stored = await existing(deps, id);
+  if (fields.po_required !== undefined && fields.po_required !== stored.po_required)
+    policy.assertCan(actor.user, 'set-po-required');
   await checkCountry(deps, fields.country_id);
   await repo.updateCustomer(deps.db, id, fields);
   // the discount, the country's taxes and the payment scheme price its quotes

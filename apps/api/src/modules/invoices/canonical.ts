@@ -25,7 +25,15 @@ export interface CanonicalInvoice {
   amount_without_taxes: string;
   tax_amount: string;
   amount: string;
-  lines: Array<{ task_code: string; description: string; languages: string; words: number; amount: string }>;
+  lines: Array<{
+    task_code: string;
+    description: string;
+    languages: string;
+    words: number;
+    amount: string;
+    po_number?: string | null;
+    client_reference?: string | null;
+  }>;
   previous_hash: string | null;
 }
 
@@ -59,7 +67,16 @@ export function canonicalText(c: CanonicalInvoice): string {
     money(c.amount_without_taxes),
     money(c.tax_amount),
     money(c.amount),
-    c.lines.map((l) => [l.task_code, l.description, l.languages, l.words, money(l.amount)]),
+    // A line's PO number and reference are covered only when it has them: the invoices issued
+    // before lines carried them keep the hash they were chained with.
+    c.lines.map((l) => [
+      l.task_code,
+      l.description,
+      l.languages,
+      l.words,
+      money(l.amount),
+      ...(l.po_number || l.client_reference ? [l.po_number ?? null, l.client_reference ?? null] : []),
+    ]),
     c.previous_hash,
   ]);
 }

@@ -20,6 +20,8 @@ const HEADER = [
   'payment_method',
   'rectifies',
   'rectified_by',
+  'po_numbers',
+  'client_references',
 ];
 
 /**
@@ -51,6 +53,8 @@ export async function invoicesCsv(
     r.payment_method,
     r.rectifies_folio,
     r.rectified_by_folio,
+    r.po_numbers,
+    r.client_references,
   ]);
   const content = toCsv([HEADER, ...lines]);
   const span = `${q.from ?? 'start'}_${q.to ?? 'today'}`;

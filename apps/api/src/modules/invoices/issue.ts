@@ -122,6 +122,8 @@ export async function issueInvoice(
       languages: r.languages,
       words: r.words,
       amount: r.amount,
+      po_number: r.po_number,
+      client_reference: r.client_reference,
     }));
     const content = {
       folio,
@@ -229,6 +231,8 @@ export async function rectifyInvoice(
       languages: l.languages,
       words: l.words,
       amount: negate(l.amount),
+      po_number: l.po_number,
+      client_reference: l.client_reference,
     }));
     const content = {
       folio,

@@ -58,6 +58,8 @@ export async function quoteData(
       targetLanguages: p.targets.map((target) => pick(target, 'name', locale)),
       translationType: pick(p.type, 'name', locale),
       department: p.department?.title ?? null,
+      poNumber: task.po_number,
+      clientReference: task.client_reference,
     },
     languages: p.targets.map((target, i) => ({
       name: pick(target, 'name', locale),

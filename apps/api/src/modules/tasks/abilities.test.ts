@@ -34,6 +34,7 @@ const yes = (...keys: string[]) => ({
   can_download_translations: keys.includes('zip'),
   can_recalculate: keys.includes('recalculate'),
   can_delete: keys.includes('delete'),
+  can_order_again: keys.includes('again'),
 });
 
 beforeAll(async () => {
@@ -82,8 +83,8 @@ describe('the task detail carries what the caller may do (policy + transition ta
   });
 
   it('a priced draft of an on-demand customer: the client edits, cancels, pays; staff watch', async () => {
-    expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
-    expect(await abilities('acmeAdmin')).toEqual(yes('edit', 'cancel', 'pay', 'quote'));
+    expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'pay', 'quote', 'again'));
+    expect(await abilities('acmeAdmin')).toEqual(yes('edit', 'cancel', 'pay', 'quote', 'again'));
     expect(await abilities('pm')).toEqual(yes('quote', 'recalculate'));
     expect(await abilities('admin')).toEqual(yes('quote', 'recalculate', 'delete'));
   });
@@ -91,24 +92,24 @@ describe('the task detail carries what the caller may do (policy + transition ta
   it('a draft of a deferred-scheme customer goes to production instead (client or staff)', async () => {
     await db().update(customers).set({ payment_scheme: 'DEFERRED' }).where(eq(customers.id, acmeId));
     try {
-      expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'send', 'quote'));
+      expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'send', 'quote', 'again'));
       expect(await abilities('pm')).toEqual(yes('send', 'quote', 'recalculate'));
     } finally {
       await db().update(customers).set({ payment_scheme: 'ON_DEMAND' }).where(eq(customers.id, acmeId));
     }
   });
 
-  it('an approved task: staff change its status and deliver; the client does nothing', async () => {
+  it('an approved task: staff change its status and deliver; the client only orders it again', async () => {
     await setState('APPROVED');
-    expect(await abilities('acmeUser')).toEqual(yes());
+    expect(await abilities('acmeUser')).toEqual(yes('again'));
     expect(await abilities('pm')).toEqual(yes('status', 'deliver'));
     expect(await abilities('admin')).toEqual(yes('status', 'deliver', 'delete'));
   });
 
   it('a cancelled task is reactivated by the client or staff', async () => {
     await setState('CANCELLED');
-    expect(await abilities('acmeUser')).toEqual(yes('reactivate'));
-    expect(await abilities('acmeAdmin')).toEqual(yes('reactivate'));
+    expect(await abilities('acmeUser')).toEqual(yes('reactivate', 'again'));
+    expect(await abilities('acmeAdmin')).toEqual(yes('reactivate', 'again'));
     expect(await abilities('pm')).toEqual(yes('reactivate'));
   });
 
@@ -124,7 +125,7 @@ describe('the task detail carries what the caller may do (policy + transition ta
       headers: body.headers,
     });
     expect(delivered.status).toBe(201);
-    expect(await abilities('acmeUser')).toEqual(yes('zip'));
+    expect(await abilities('acmeUser')).toEqual(yes('zip', 'again'));
     expect(await abilities('pm')).toEqual(yes('status', 'deliver', 'zip'));
     const zip = await call(t.app, 'GET', `/api/task/${taskId}/translations.zip`, { token: tokens.acmeUser });
     expect(zip.status).toBe(200);

@@ -2,6 +2,7 @@ import { issueField, issueMessage, taskFormSchema, type TaskForm } from '@verba/
 import { invalid, type FieldMessages } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/service.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { findCustomer } from '../customers/service.ts';
 import { mayOrderFor } from '../departments/service.ts';
 import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
@@ -37,6 +38,8 @@ export async function checkForm(
   } else if (targets.has(input.source_language)) {
     errors.target_languages = ['tasks.target_is_source'];
   }
+  const customer = user.customer_id ? await findCustomer(deps.db, user.customer_id) : undefined;
+  if (!input.po_number && customer?.po_required) errors.po_number = ['tasks.po_required'];
   if (!(await repo.translationTypeExists(deps.db, input.translation_type)))
     errors.translation_type = ['validation.invalid_option'];
   if (Object.keys(errors).length) throw invalid(errors);

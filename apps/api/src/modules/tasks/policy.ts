@@ -84,6 +84,8 @@ interface Subjects {
   /** price a quote again from today's rates; approved tasks keep theirs */
   recalculate: State;
   delete: undefined;
+  /** open the order form pre-filled from this task (a customer's task; clients order) */
+  'order-again': Pick<TaskFacts, 'isGuestTask'>;
 }
 
 /** Translations are delivered once the work is paid for or in production. */
@@ -140,6 +142,7 @@ const rules: Rules<Subjects> = {
     subject: (_user, { state }) => (REQUOTABLE_STATES as readonly string[]).includes(state) || 403,
   },
   delete: { role: 'tasks:delete' },
+  'order-again': { role: 'tasks:create', subject: (_user, task) => !task.isGuestTask || 403 },
 };
 
 export const can = canFrom(rules);
@@ -159,5 +162,6 @@ export function abilitiesFor(user: CurrentUser, task: TaskFacts): TaskAbilities 
     can_download_translations: can(user, 'download-translations', task),
     can_recalculate: can(user, 'recalculate', task),
     can_delete: can(user, 'delete'),
+    can_order_again: can(user, 'order-again', task),
   };
 }

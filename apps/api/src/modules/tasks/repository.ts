@@ -8,3 +8,4 @@ export * from './repository/analysis.ts';
 export * from './repository/pricing.ts';
 export * from './repository/guest.ts';
 export * from './repository/invoicing.ts';
+export * from './repository/reference-files.ts';

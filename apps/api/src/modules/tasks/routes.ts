@@ -79,14 +79,15 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Create a task (multipart, files in file[]); analysis starts at once',
+        summary:
+          'Create a task (multipart, files in file[], reference files in reference_files[]); analysis starts at once',
         consumes: ['multipart/form-data'],
         response: { 201: taskReplies.detail },
       },
       config: { access: 'tasks:create', action: 'tasks.create' },
     },
     async (request, reply) => {
-      const form = await receiveTaskForm(app, request);
+      const form = await receiveTaskForm(app, request, [], true);
       // after the upload: its `lang` field may have changed the caller's language
       const created = logged(request, await service.create(app, actorOf(request), form));
       return reply.status(201).send({ data: created });
@@ -98,7 +99,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones)',
+        summary:
+          'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones, reference_files[] = more reference files)',
         params: idParam,
         consumes: ['multipart/form-data'],
         response: { 200: taskReplies.detail },
@@ -110,7 +112,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         await drainParts(request);
         throw err;
       });
-      const form = await receiveTaskForm(app, request, []);
+      const form = await receiveTaskForm(app, request, [], true);
       return { data: logged(request, await service.update(app, actorOf(request), request.params.id, form)) };
     },
   );
@@ -198,6 +200,28 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
     }),
+  );
+
+  app.get(
+    '/task/:id/reference-files/:fileId',
+    {
+      schema: { tags: ['tasks'], summary: 'Download a reference file of the task', params: fileParams },
+      config: { access: 'tasks:view', binary: true },
+    },
+    async (request, reply) => {
+      const file = logged(
+        request,
+        await service.referenceFileForDownload(
+          app,
+          actorOf(request),
+          request.params.id,
+          request.params.fileId,
+        ),
+      );
+      reply.header('content-type', 'application/octet-stream');
+      reply.header('content-disposition', contentDisposition(file.file_name));
+      return reply.send(file.stream);
+    },
   );
 
   app.get(

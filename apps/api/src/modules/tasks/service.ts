@@ -18,6 +18,7 @@ import { notifySourceFilesValidated } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 import { checkForm } from './form.ts';
 import { detail } from './detail.ts';
+import { copyReferenceFiles } from './reference-files.ts';
 
 export async function visibleTask(deps: Pick<Deps, 'db'>, actor: Actor, id: number) {
   const task = await repo.findVisibleTask(deps.db, visibleTasks(actor.user), id);
@@ -52,6 +53,7 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
   let committed = false;
   try {
     const input = await checkForm(deps, user, form, 0);
+    await copyReferenceFiles(deps, actor, input.copy_reference_files, form.referenceFiles);
     const version = new Date();
     const task = await deps.db.transaction(async (tx) => {
       const code = await repo.takeTaskCode(tx);
@@ -66,6 +68,8 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
           translation_type_id: input.translation_type,
           description: input.description,
           comments: input.comments,
+          po_number: input.po_number,
+          client_reference: input.client_reference,
           review: input.review,
           custom_quote: input.custom_quote,
           source_files_validation_requested: input.custom_quote,
@@ -77,6 +81,7 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
         input.target_languages,
         form.files,
       );
+      await repo.insertReferenceFiles(tx, row.id, form.referenceFiles);
       await transition(tx, {
         taskId: row.id,
         from: null,
@@ -126,6 +131,13 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
         fields: { files: [{ key: 'tasks.same_name', values: { name: clash.name } }] },
       });
     const input = await checkForm(deps, user, form, kept.length);
+    const keptReferences = (await repo.taskReferenceFileNames(deps.db, id)).map((n) => n.toLowerCase());
+    const referenceClash = form.referenceFiles.find((f) => keptReferences.includes(f.name.toLowerCase()));
+    if (referenceClash)
+      throw new AppError(422, 'tasks.same_name_title', {
+        fields: { reference_files: [{ key: 'tasks.same_name', values: { name: referenceClash.name } }] },
+      });
+    await copyReferenceFiles(deps, actor, input.copy_reference_files, form.referenceFiles);
     const dropped = current.filter((f) => !keptIds.has(f.id));
     const version = new Date();
     await deps.db.transaction(async (tx) => {
@@ -142,6 +154,8 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
           translation_type_id: input.translation_type,
           description: input.description,
           comments: input.comments,
+          po_number: input.po_number,
+          client_reference: input.client_reference,
           review: input.review,
           custom_quote: input.custom_quote,
           source_files_validation_requested: input.custom_quote || task.source_files_validation_requested,
@@ -151,6 +165,7 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
       if (!moved)
         throw new AppError(422, 'tasks.not_editable', { fields: { state: ['tasks.not_editable'] } });
       await repo.replaceTaskContents(tx, id, input.target_languages, [...keptIds], form.files);
+      await repo.insertReferenceFiles(tx, id, form.referenceFiles);
       await queueAnalysis(deps, tx, id, version);
     });
     committed = true;
@@ -225,6 +240,7 @@ export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: nu
 }
 
 export { detail };
+export { referenceFileForDownload } from './reference-files.ts';
 
 /** The task if `user` may see it, else undefined: for callers that judge the role before the 404. */
 export function findTaskSeenBy(deps: Pick<Deps, 'db'>, user: Actor['user'], id: number) {

@@ -15,11 +15,14 @@ export interface ReceivedFile {
 export interface ReceivedForm {
   fields: Record<string, string | string[]>;
   files: ReceivedFile[];
+  /** Files for the translators (`reference_files[]`): any type, never analysed or priced. */
+  referenceFiles: ReceivedFile[];
   /** Removes every stored file of this request (on any refusal: nothing stays behind). */
   discard(): Promise<void>;
 }
 
 const FILE_FIELDS = new Set(['file', 'file[]', 'files', 'files[]']);
+const REFERENCE_FIELDS = new Set(['reference_files', 'reference_files[]']);
 const ARRAY_FIELD = /\[\]$/;
 
 /** A clean, displayable file name: no folders, no control characters, at most 255 characters. */
@@ -35,20 +38,24 @@ export function cleanFileName(name: string): string {
 /**
  * Reads a multipart task form, streaming each file to storage as it arrives. Refuses (422)
  * a file type we do not accept, two files with the same name (also against `existingNames`),
- * an empty file, a file or a request over the limits; a refusal removes what was stored.
+ * an empty file, a file or a request over the limits; a refusal removes what was stored. With
+ * `acceptReferenceFiles`, files sent as `reference_files[]` are kept apart, of any type.
  */
 export async function receiveTaskForm(
   app: FastifyInstance,
   request: FastifyRequest,
   existingNames: string[] = [],
+  acceptReferenceFiles = false,
 ): Promise<ReceivedForm> {
   const { maxFileBytes, maxTaskBytes, maxFiles } = app.config.uploads;
   const fields: Record<string, string | string[]> = {};
   const files: ReceivedFile[] = [];
+  const referenceFiles: ReceivedFile[] = [];
   const names = new Set(existingNames.map((n) => n.toLowerCase()));
+  const referenceNames = new Set<string>();
   let total = existingNames.length ? 0 : 0;
   const discard = async () => {
-    await Promise.all(files.map((f) => app.storage.remove(f.key)));
+    await Promise.all([...files, ...referenceFiles].map((f) => app.storage.remove(f.key)));
   };
   const refuse = async (fieldErrors: FieldMessages, messageKey = 'errors.validation', status = 422) => {
     await discard();
@@ -73,24 +80,28 @@ export async function receiveTaskForm(
       }
       const file = part as MultipartFile;
       const name = cleanFileName(file.filename);
-      if (!FILE_FIELDS.has(file.fieldname)) {
+      const reference = acceptReferenceFiles && REFERENCE_FIELDS.has(file.fieldname);
+      const field = reference ? 'reference_files' : 'files';
+      if (!reference && !FILE_FIELDS.has(file.fieldname)) {
         file.file.resume();
         throw await refuse({ [file.fieldname]: ['validation.unknown_field'] });
       }
-      if (!name || !hasAcceptedExtension(name)) {
+      // A reference file may be of any type: it is never analysed.
+      if (!name || (!reference && !hasAcceptedExtension(name))) {
         file.file.resume();
-        throw await refuse({ files: [{ key: 'tasks.file_type_refused', values: { name: name || '?' } }] });
+        throw await refuse({ [field]: [{ key: 'tasks.file_type_refused', values: { name: name || '?' } }] });
       }
-      if (names.has(name.toLowerCase())) {
+      const taken = reference ? referenceNames : names;
+      if (taken.has(name.toLowerCase())) {
         file.file.resume();
         throw await refuse(
-          { files: [{ key: 'tasks.same_name', values: { name } }] },
+          { [field]: [{ key: 'tasks.same_name', values: { name } }] },
           'tasks.same_name_title',
         );
       }
-      names.add(name.toLowerCase());
+      taken.add(name.toLowerCase());
       const stored = await app.storage.save(
-        'source',
+        reference ? 'reference' : 'source',
         file.file,
         Math.min(maxFileBytes, maxTaskBytes - total),
       );
@@ -99,7 +110,7 @@ export async function receiveTaskForm(
         await app.storage.remove(stored.key);
         throw await refuse(
           {
-            files: [
+            [field]: [
               { key: 'tasks.file_too_large', values: { name, mb: Math.round(maxFileBytes / 1048576) } },
             ],
           },
@@ -109,10 +120,10 @@ export async function receiveTaskForm(
       }
       if (stored.size === 0) {
         await app.storage.remove(stored.key);
-        throw await refuse({ files: [{ key: 'tasks.file_empty', values: { name } }] });
+        throw await refuse({ [field]: [{ key: 'tasks.file_empty', values: { name } }] });
       }
       total += stored.size;
-      files.push({ name, ...stored });
+      (reference ? referenceFiles : files).push({ name, ...stored });
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -147,5 +158,5 @@ export async function receiveTaskForm(
     request.locale = resolveLocale(fields.lang, request.locale);
     request.t = translator(request.locale);
   }
-  return { fields, files, discard };
+  return { fields, files, referenceFiles, discard };
 }

@@ -18,7 +18,15 @@ export interface InvoiceData {
     phone: string | null;
     email: string | null;
   };
-  lines: Array<{ code: string; description: string; languages: string; words: number; amount: string }>;
+  lines: Array<{
+    code: string;
+    description: string;
+    languages: string;
+    words: number;
+    amount: string;
+    po_number: string | null;
+    client_reference: string | null;
+  }>;
   taxOption: 'IVA' | 'NONE';
   taxPercentage: string;
   base: string;

@@ -85,9 +85,14 @@ function drawLines(doc: Pdf, q: InvoiceData, t: Translate): void {
     HEAD_ROW,
   );
   for (const line of q.lines) {
+    // The client's PO number and reference under the name: accounts payable match the line by them.
+    const references = [
+      line.po_number ? t('invoices.pdf.po_number', { po: line.po_number }) : null,
+      line.client_reference ? t('invoices.pdf.client_reference', { reference: line.client_reference }) : null,
+    ].filter(Boolean);
     tableRow(doc, LINE_COLUMNS, [
       line.code,
-      line.description,
+      [line.description, ...references].join('\n'),
       // Helvetica's WinAnsi has no arrow: the PDF writes "en » es, fr".
       line.languages.replace(/→/g, '»'),
       formatInteger(line.words, q.locale),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceListQuery, InvoicePaymentStatus, Paginated } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
@@ -91,6 +91,9 @@ export async function listInvoices(
 }
 
 /** The invoices issued between two days (inclusive), in folio order, for the accountant's CSV. */
+const linesText = (column: typeof invoiceLines.po_number | typeof invoiceLines.client_reference) =>
+  sql<string>`coalesce((select string_agg(v, '; ' order by p) from (select ${column} as v, min(${invoiceLines.position}) as p from ${invoiceLines} where ${invoiceLines.invoice_id} = ${invoices.id} and ${column} is not null group by ${column}) l), '')`;
+
 export async function exportRows(db: Db, filter: InvoiceFilter) {
   return db
     .select({
@@ -103,6 +106,9 @@ export async function exportRows(db: Db, filter: InvoiceFilter) {
       paid_at: invoices.paid_at,
       payment_method: invoices.payment_method,
       country_code: countries.code,
+      // The distinct PO numbers and references of the invoice's lines, in line order.
+      po_numbers: linesText(invoiceLines.po_number),
+      client_references: linesText(invoiceLines.client_reference),
     })
     .from(invoices)
     .leftJoin(customers, eq(customers.id, invoices.customer_id))

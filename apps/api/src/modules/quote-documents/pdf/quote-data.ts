@@ -23,6 +23,8 @@ export interface QuoteData {
     targetLanguages: string[];
     translationType: string;
     department: string | null;
+    poNumber: string | null;
+    clientReference: string | null;
   };
   languages: Array<{ name: string; summary: LanguagePriceSummary; rateMissing: boolean }>;
   otherConcepts: Array<{ concept: string; quantity: string; price: string; total: string }>;

@@ -61,6 +61,8 @@ export function drawParties(doc: Pdf, q: QuoteData, t: Translate): void {
     ['quotes.translation_type', q.project.translationType],
   ];
   if (q.project.department) project.push(['quotes.department', q.project.department]);
+  if (q.project.poNumber) project.push(['quotes.po_number', q.project.poNumber]);
+  if (q.project.clientReference) project.push(['quotes.client_reference', q.project.clientReference]);
   for (const [label, value] of project) field(doc, t(label), value, RIGHT_X, HALF_WIDTH);
   doc.y = Math.max(doc.y, customerBottom) + 18;
   doc.x = MARGIN;

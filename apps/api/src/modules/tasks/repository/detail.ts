@@ -179,6 +179,7 @@ interface DetailJson {
   department: { id: number; title: string } | null;
   requester: { name: string; lastname: string; type: string } | null;
   invoice: { folio: string; payment_status: string } | null;
+  references: Array<{ id: number; file_name: string; size: number }>;
 }
 type WordCountJson = Record<BandKey, number> & {
   id: number;
@@ -211,6 +212,7 @@ function taskDetailStatement(db: Db, lister: TaskLister) {
         ...getTableColumns(tasks),
         parts: sql<DetailJson>`json_build_object(
           'files', ${jsonRows(sql`select json_agg(json_build_object('id', f.id, 'file_name', f.file_name, 'size', f.size, 'filter', f.filter, 'error_key', f.error_key) order by f.id) from source_files f where f.task_id = ${t}`)},
+          'references', ${jsonRows(sql`select json_agg(json_build_object('id', rf.id, 'file_name', rf.file_name, 'size', rf.size) order by rf.id) from task_reference_files rf where rf.task_id = ${t}`)},
           'counts', ${jsonRows(sql`select json_agg(json_build_object('id', w.id, 'source_file_id', w.source_file_id, 'target_language_id', w.target_language_id, 'total_words', w.total_words, 'percent101', w.percent101, 'percent100', w.percent100, 'percent95', w.percent95, 'percent85', w.percent85, 'percent75', w.percent75, 'percent50', w.percent50, 'no_match', w.no_match, 'repetitions', w.repetitions, 'characters', w.characters, 'internal_word_counts', w.internal_word_counts) order by w.source_file_id, w.id) from source_files f join word_counts w on w.source_file_id = f.id where f.task_id = ${t}`)},
           'translated', ${jsonRows(sql`select json_agg(json_build_object('id', x.id, 'source_file_id', x.source_file_id, 'language_id', x.language_id, 'file_name', x.file_name, 'created_at', x.created_at) order by x.id) from translated_files x where x.task_id = ${t}`)},
           'targets', ${jsonRows(sql`select json_agg(json_build_object('language_id', tl.language_id, 'iso_code', l.iso_code, 'price_summary', tl.price_summary, 'name_en', l.name_en, 'name_es', l.name_es, 'name_ca', l.name_ca) order by l.iso_code) from task_target_languages tl join languages l on l.id = tl.language_id where tl.task_id = ${t}`)},

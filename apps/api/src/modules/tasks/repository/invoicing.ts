@@ -23,6 +23,8 @@ const taskLineColumns = {
   id: tasks.id,
   code: tasks.code,
   description: tasks.description,
+  po_number: tasks.po_number,
+  client_reference: tasks.client_reference,
   state: tasks.state,
   customer_id: tasks.customer_id,
   invoice_id: tasks.invoice_id,

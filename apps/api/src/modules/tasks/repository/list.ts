@@ -46,6 +46,8 @@ export interface TaskListRow {
   /** What the invoice tag depends on besides the state (the service applies the rule). */
   customer_payment_scheme: string | null;
   amount_without_taxes: string;
+  po_number: string | null;
+  client_reference: string | null;
   /** A guest task (no customer): the company and person of its quote request. */
   guest_company: string | null;
   guest_name: string | null;
@@ -151,6 +153,8 @@ function rowColumns() {
     invoice_folio: lookup(invoices.folio, invoices.id, tasks.invoice_id),
     invoice_payment_status: lookup(invoices.payment_status, invoices.id, tasks.invoice_id),
     amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
+    po_number: tasks.po_number,
+    client_reference: tasks.client_reference,
     // Only guest tasks (no customer) look up their quote request.
     // Qualified by hand: inside the subquery an unqualified "id" would be the request's own.
     guest_company: sql<
@@ -241,7 +245,10 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     const scoped = scope.where ?? sql`true`;
     // A search with other characters than letters, digits and spaces ("Bulk_99%") must also contain
     // them as typed: its words only narrow the rows down (a shape of its own).
-    const asTyped = plain ? sql`` : sql` and ${tasks.description} ilike ${sql.placeholder('pattern')}`;
+    const pattern = sql.placeholder('pattern');
+    const asTyped = plain
+      ? sql``
+      : sql` and (${tasks.description} ilike ${pattern} or ${tasks.po_number} ilike ${pattern} or ${tasks.client_reference} ilike ${pattern})`;
     const searched = sql`(("tasks"."search_words" @@ to_tsquery('simple', ${sql.placeholder('words')})${asTyped}) or ${tasks.code} ilike ${sql.placeholder('pattern')})`;
     const sortColumn = sortColumns[q.sort];
     const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
@@ -263,7 +270,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     let found: SQL;
     if (walkable) {
       const newest = (limit: 'walk_bound' | 'count_bound') =>
-        sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${bound(limit)}) "tasks"`;
+        sql`(select ${tasks.id}, ${tasks.code}, ${tasks.description}, ${tasks.po_number}, ${tasks.client_reference}, ${tasks.created_at}, "tasks"."search_words" from ${tasks} where ${scoped} order by ${sortColumn} ${direction}, ${tasks.id} desc limit ${bound(limit)}) "tasks"`;
       // The walk's page is read once (materialised: both CASEs use it); the newest rows are
       // counted only when the page is full, and at most once (COALESCE stops at its first value).
       const countWalk = sql`(select count(*)::int from (select 1 from ${newest('count_bound')} where ${searched} limit ${cap} + 1) c)`;
@@ -391,6 +398,8 @@ export async function listTasks(
       invoice_payment_status: r.invoice_payment_status,
       customer_payment_scheme: r.customer_payment_scheme,
       amount_without_taxes: r.amount_without_taxes,
+      po_number: r.po_number,
+      client_reference: r.client_reference,
       guest_company: r.guest_company,
       guest_name: r.guest_name,
     })),

@@ -6,6 +6,7 @@ import {
   languages,
   settings,
   sourceFiles,
+  taskReferenceFiles,
   taskStateChanges,
   taskTargetLanguages,
   tasks,
@@ -103,7 +104,7 @@ export async function deleteTaskRow(db: Db, id: number) {
   await db.delete(tasks).where(eq(tasks.id, id));
 }
 
-/** Storage keys of every file of the task: its sources and its translations. */
+/** Storage keys of every file of the task: its sources, its reference files and its translations. */
 export async function taskFileKeys(db: Db, taskId: number): Promise<string[]> {
   const files = await db
     .select({ key: sourceFiles.file_path })
@@ -113,7 +114,11 @@ export async function taskFileKeys(db: Db, taskId: number): Promise<string[]> {
     .select({ key: translatedFiles.file_path })
     .from(translatedFiles)
     .where(eq(translatedFiles.task_id, taskId));
-  return [...files, ...delivered].map((f) => f.key);
+  const references = await db
+    .select({ key: taskReferenceFiles.file_path })
+    .from(taskReferenceFiles)
+    .where(eq(taskReferenceFiles.task_id, taskId));
+  return [...files, ...references, ...delivered].map((f) => f.key);
 }
 
 export async function recordStateChange(

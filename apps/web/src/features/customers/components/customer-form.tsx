@@ -25,6 +25,7 @@ import type { CustomerDetailDto as CustomerDetail } from '@verba/contracts';
 import type { CustomerWrite } from '../api/create-customer.ts';
 import { useCountries } from '../api/get-countries.ts';
 import formClasses from '../../../components/forms.module.css';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 
 const TEXT_FIELDS = [
   'name',
@@ -45,6 +46,8 @@ export interface CustomerFormValues extends Record<TextField, string> {
   payment_scheme: 'ON_DEMAND' | 'DEFERRED';
   is_active: boolean;
   show_rates: boolean;
+  /** Its tasks need a PO number; only the provider's admin changes it (the API refuses anyone else). */
+  po_required: boolean;
   discount_percentage: number | string;
 }
 
@@ -59,6 +62,7 @@ export function initialCustomerValues(customer?: CustomerDetail): CustomerFormVa
     payment_scheme: customer?.payment_scheme ?? 'ON_DEMAND',
     is_active: customer?.is_active ?? true,
     show_rates: customer?.show_rates ?? false,
+    po_required: customer?.po_required ?? false,
     discount_percentage: discount === null ? '' : Number(discount),
   };
 }
@@ -75,6 +79,7 @@ interface CustomerFormProps {
 export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel }: CustomerFormProps) {
   const { t } = useTranslation('customers');
   const countries = useCountries();
+  const admin = useAuthStore((state) => state.user?.type === 'VERBA_ADMIN');
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof CustomerFormValues>(key: K, value: CustomerFormValues[K]) =>
@@ -210,6 +215,14 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
               onChange={(event) => set('show_rates', event.currentTarget.checked)}
               data-testid="customer-show-rates"
             />
+            {admin ? (
+              <Switch
+                label={t('fields.po_required')}
+                checked={values.po_required}
+                onChange={(event) => set('po_required', event.currentTarget.checked)}
+                data-testid="customer-po-required"
+              />
+            ) : null}
           </Group>
         </Paper>
         <Group justify="flex-end">

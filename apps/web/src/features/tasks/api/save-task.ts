@@ -18,6 +18,8 @@ export interface TaskFormValues {
   review: boolean;
   custom_quote: boolean;
   comments: string;
+  po_number: string;
+  client_reference: string;
 }
 
 export interface SaveTaskInput {
@@ -27,11 +29,23 @@ export interface SaveTaskInput {
   files: File[];
   /** Ids of the files kept (edit only). */
   keptFileIds: number[];
+  /** New reference files (any type, never analysed). */
+  referenceFiles: File[];
+  /** Order again: reference files of the earlier task, copied by the server into the new one. */
+  copyReferenceFileIds: number[];
   onProgress?: (loaded: number, total: number) => void;
 }
 
 /** Create (`store-as-draft`) or update a draft, multipart with upload progress. */
-export const saveTask = ({ id, values, files, keptFileIds, onProgress }: SaveTaskInput) => {
+export const saveTask = ({
+  id,
+  values,
+  files,
+  keptFileIds,
+  referenceFiles,
+  copyReferenceFileIds,
+  onProgress,
+}: SaveTaskInput) => {
   const fields = {
     description: values.description,
     department: values.department ?? '',
@@ -41,11 +55,15 @@ export const saveTask = ({ id, values, files, keptFileIds, onProgress }: SaveTas
     review: values.review ? 'true' : 'false',
     custom_quote: values.custom_quote ? 'true' : 'false',
     comments: values.comments,
+    po_number: values.po_number,
+    client_reference: values.client_reference,
     ...(id ? { source_files: JSON.stringify(keptFileIds) } : {}),
+    ...(copyReferenceFileIds.length ? { copy_reference_files: JSON.stringify(copyReferenceFileIds) } : {}),
   };
   const data = buildFormData(fields);
   // Files last, so per-file progress follows the order of the body.
   for (const file of files) data.append(id ? 'files[]' : 'file[]', file);
+  for (const file of referenceFiles) data.append('reference_files[]', file);
   return uploadRequest<DataOf<typeof taskReplies.detail>>(
     id ? `/tasks/${id}/update` : '/tasks/store-as-draft',
     data,

@@ -16,7 +16,8 @@ import type { TaskDetail } from '../api/types.ts';
 import { perFileProgress } from '../../../lib/upload.ts';
 import { addFiles, type PendingFile } from '../lib/file-rules.ts';
 import { FilesSection } from './form/files-section.tsx';
-import { initialValues, orderTranslationTypes } from './form/form-values.ts';
+import { initialValues, orderAgainValues, orderTranslationTypes } from './form/form-values.ts';
+import { ReferenceFilesSection } from './form/reference-files-section.tsx';
 import { LanguagesSection } from './form/languages-section.tsx';
 import { OptionsSection } from './form/options-section.tsx';
 import { ProjectSection } from './form/project-section.tsx';
@@ -24,7 +25,8 @@ import { TranslationTypeSection } from './form/translation-type-section.tsx';
 
 let fileSeq = 0;
 
-export function TaskForm({ task }: { task?: TaskDetail }) {
+/** Creates a task (pre-filled from `again` when ordering again) or edits the draft `task`. */
+export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
   const departments = useMyDepartments();
@@ -32,9 +34,13 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
   const targets = useTargetLanguages();
   const types = useTranslationTypes();
   const save = useSaveTaskMutation();
-  const [values, setValues] = useState<TaskFormValues>(() => initialValues(task));
+  const [values, setValues] = useState<TaskFormValues>(() =>
+    again ? orderAgainValues(again) : initialValues(task),
+  );
   const [kept, setKept] = useState(() => task?.source_files ?? []);
   const [pending, setPending] = useState<PendingFile[]>([]);
+  const [copied, setCopied] = useState(() => again?.reference_files ?? []);
+  const [references, setReferences] = useState<PendingFile[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -87,6 +93,25 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
     }
   };
 
+  const onDropReferences = (files: File[]) => {
+    const names = new Set(
+      [...(task?.reference_files ?? []), ...copied]
+        .map((file) => file.file_name)
+        .concat(references.map((item) => item.file.name))
+        .map((name) => name.toLowerCase()),
+    );
+    const duplicates = files.filter((file) => names.has(file.name.toLowerCase()));
+    if (duplicates.length)
+      notifications.show({
+        color: 'red',
+        title: t('form.files.duplicateTitle'),
+        message: t('form.references.duplicate', { names: duplicates.map((file) => file.name).join(', ') }),
+      });
+    const added = files.filter((file) => !names.has(file.name.toLowerCase()));
+    setReferences((current) => [...current, ...added.map((file) => ({ key: `r${++fileSeq}`, file }))]);
+    setErrors((current) => ({ ...current, reference_files: undefined }));
+  };
+
   const submit = async () => {
     setFormError(null);
     const parsed = taskFormSchema.safeParse({
@@ -111,6 +136,8 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
         values,
         files: pending.map((item) => item.file),
         keptFileIds: kept.map((file) => file.id),
+        referenceFiles: references.map((item) => item.file),
+        copyReferenceFileIds: copied.map((file) => file.id),
         onProgress: (loaded, total) => setProgress(perFileProgress(sizes, loaded, total)),
       });
       notifications.show({ color: 'teal', message: task ? t('form.updated') : t('form.created') });
@@ -121,7 +148,10 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
       if (fields) {
         const mapped: FieldErrors = {};
         for (const [field, message] of Object.entries(fields)) {
-          const key = field.replace(/\[\]$/, '').replace(/^(file|source_files)$/, 'files');
+          const key = field
+            .replace(/\[\]$/, '')
+            .replace(/^(file|source_files)$/, 'files')
+            .replace(/^copy_reference_files$/, 'reference_files');
           mapped[key] = message;
         }
         setErrors(mapped);
@@ -133,6 +163,9 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
           'translation_type',
           'comments',
           'files',
+          'po_number',
+          'client_reference',
+          'reference_files',
         ];
         const other = Object.entries(mapped).filter(([key]) => !known.includes(key));
         if (other.length) setFormError(other.map(([, message]) => message).join(' '));
@@ -181,6 +214,16 @@ export function TaskForm({ task }: { task?: TaskDetail }) {
           onDrop={onDrop}
           onRemoveKept={(id) => setKept((current) => current.filter((item) => item.id !== id))}
           onRemovePending={(key) => setPending((current) => current.filter((other) => other.key !== key))}
+        />
+        <ReferenceFilesSection
+          kept={task?.reference_files ?? []}
+          copied={copied}
+          pending={references}
+          error={errors.reference_files}
+          busy={busy}
+          onDrop={onDropReferences}
+          onRemoveCopied={(id) => setCopied((current) => current.filter((file) => file.id !== id))}
+          onRemovePending={(key) => setReferences((current) => current.filter((item) => item.key !== key))}
         />
         <OptionsSection {...section} />
         <Group justify="flex-end" gap="sm">

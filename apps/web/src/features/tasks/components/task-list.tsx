@@ -122,6 +122,24 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       ),
     },
     {
+      key: 'po_number',
+      header: t('list.columns.poNumber'),
+      render: (row) =>
+        row.po_number || row.client_reference ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.po_number ?? '—'}
+            {row.client_reference ? (
+              <Text span size="xs" c="gray.7" display="block">
+                {row.client_reference}
+              </Text>
+            ) : null}
+          </Text>
+        ) : (
+          '—'
+        ),
+      wide: true,
+    },
+    {
       key: 'created_at',
       header: sortHeader('created_at', t('list.columns.created')),
       render: (row) => <DateText value={row.created_at} />,

@@ -16,6 +16,7 @@ import { GuestRequestSection } from '../components/detail/guest-request-section.
 import { HistorySection } from '../components/detail/history-section.tsx';
 import { LanguageSections } from '../components/detail/language-sections.tsx';
 import { PaymentsSection } from '../components/detail/payments-section.tsx';
+import { ReferenceFilesSection } from '../components/detail/reference-files-section.tsx';
 import { TaskActions } from '../components/detail/task-actions.tsx';
 import { TotalsSection } from '../components/detail/totals-section.tsx';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
@@ -53,6 +54,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
         {staff && !task.customer ? <GuestRequestSection task={task} /> : null}
         <LanguageSections task={task} />
         <FilesSection task={task} staff={staff} />
+        <ReferenceFilesSection task={task} />
         <ConceptsSection task={task} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <TotalsSection task={task} />

@@ -24,6 +24,12 @@ export function GeneralSection({ task, staff }: { task: TaskDetail; staff: boole
               ]
             : []),
           { label: t('detail.general.department'), value: task.department?.title ?? '—' },
+          { label: t('detail.general.poNumber'), value: task.po_number ?? '—', testId: 'task-po-number' },
+          {
+            label: t('detail.general.clientReference'),
+            value: task.client_reference ?? '—',
+            testId: 'task-client-reference',
+          },
           { label: t('detail.general.requestedBy'), value: requester },
           { label: t('detail.general.created'), value: <DateTimeText value={task.created_at} /> },
           { label: t('detail.general.review'), value: task.review ? t('yes') : t('no') },

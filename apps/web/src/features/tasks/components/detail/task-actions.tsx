@@ -10,6 +10,7 @@ import {
   IconFileTypePdf,
   IconFileZip,
   IconProgressCheck,
+  IconRepeat,
   IconSend,
   IconTrash,
   IconX,
@@ -92,6 +93,17 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           data-testid="edit-task"
         >
           {t('actions.edit')}
+        </Button>
+      ) : null}
+      {can.can_order_again ? (
+        <Button
+          variant="default"
+          component={Link}
+          to={`/tasks/create?again=${task.id}`}
+          leftSection={<IconRepeat size={18} aria-hidden />}
+          data-testid="order-again"
+        >
+          {t('actions.orderAgain')}
         </Button>
       ) : null}
       {can.can_download_quote ? (

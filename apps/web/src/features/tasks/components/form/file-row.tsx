@@ -20,7 +20,8 @@ export function FileRow({
   progressLabel?: string;
   removeLabel: string;
   disabled: boolean;
-  onRemove: () => void;
+  /** Without it the file cannot be removed here. */
+  onRemove?: () => void;
 }) {
   const locale = useUiLocale();
   return (
@@ -45,15 +46,17 @@ export function FileRow({
             />
           ) : null}
         </Stack>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={removeLabel}
-          onClick={onRemove}
-          disabled={disabled}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
+        {onRemove ? (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={removeLabel}
+            onClick={onRemove}
+            disabled={disabled}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        ) : null}
       </Group>
     </Paper>
   );

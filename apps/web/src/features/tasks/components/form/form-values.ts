@@ -29,5 +29,23 @@ export function initialValues(task?: TaskDetail): TaskFormValues {
     review: task?.review ?? false,
     custom_quote: task?.custom_quote ?? false,
     comments: task?.comments ?? '',
+    po_number: task?.po_number ?? '',
+    client_reference: task?.client_reference ?? '',
+  };
+}
+
+/**
+ * "Order again": the languages, service level, department and comments of an earlier task; never
+ * its name, PO number, reference or source files (its reference files are offered apart).
+ */
+export function orderAgainValues(task: TaskDetail): TaskFormValues {
+  return {
+    ...initialValues(),
+    department: task.department ? String(task.department.id) : null,
+    source_language: String(task.source_language.id),
+    target_languages: task.target_languages.map((target) => String(target.target_language_id)),
+    translation_type: String(task.translation_type.id),
+    review: task.review,
+    comments: task.comments ?? '',
   };
 }

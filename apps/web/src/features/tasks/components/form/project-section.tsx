@@ -7,7 +7,7 @@ interface ProjectSectionProps extends FormSectionProps {
   departments: readonly { id: number; title: string }[] | undefined;
 }
 
-/** The project's name and department. */
+/** The project's name and department, and the client's PO number and reference. */
 export function ProjectSection({ values, errors, set, departments }: ProjectSectionProps) {
   const { t } = useTranslation('tasks');
   return (
@@ -39,6 +39,24 @@ export function ProjectSection({ values, errors, set, departments }: ProjectSect
           error={errors.department}
           data-testid="task-department"
           comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('form.poNumber')}
+          description={t('form.poNumberHelp')}
+          maxLength={50}
+          value={values.po_number}
+          onChange={(event) => set('po_number', event.currentTarget.value)}
+          error={errors.po_number}
+          data-testid="task-po-number"
+        />
+        <TextInput
+          label={t('form.clientReference')}
+          description={t('form.clientReferenceHelp')}
+          maxLength={100}
+          value={values.client_reference}
+          onChange={(event) => set('client_reference', event.currentTarget.value)}
+          error={errors.client_reference}
+          data-testid="task-client-reference"
         />
       </SimpleGrid>
     </Paper>
