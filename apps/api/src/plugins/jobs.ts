@@ -28,6 +28,7 @@ const MAX_ATTEMPTS = 3;
 const HOUR_MS = 60 * 60 * 1000;
 /** Minute 17 of every hour: away from the top of the hour, when other systems' cron jobs run. */
 const HOURLY_CRON = '17 * * * *';
+const DEADLOCK = '40P01';
 
 /**
  * Durable queue in the `jobs` table, run one job at a time in this process. A job that was
@@ -220,6 +221,7 @@ export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private handlers = new Map<string, JobHandler>();
   private hourlyWork = new Set<string>();
+  private queues = new Set<string>();
   private startPromise: Promise<void> | undefined;
   private controller = new AbortController();
   private active = 0;
@@ -246,9 +248,27 @@ export class PgBossQueue implements JobQueue {
     return this.startPromise;
   }
 
+  /**
+   * pg-boss makes a queue's table partition on first use; servers doing it at the same moment can
+   * deadlock in PostgreSQL, and the loser simply tries again.
+   */
+  private async ensureQueue(name: string) {
+    if (this.queues.has(name)) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+        await sleep(50 + Math.random() * 200);
+      }
+    }
+    this.queues.add(name);
+  }
+
   async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
     await this.ensureStarted();
-    await this.boss.createQueue(name);
+    await this.ensureQueue(name);
     await this.boss.send(name, payload, {
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
@@ -272,7 +292,7 @@ export class PgBossQueue implements JobQueue {
     await this.ensureStarted();
     this.controller = new AbortController();
     for (const [name, handler] of this.handlers) {
-      await this.boss.createQueue(name);
+      await this.ensureQueue(name);
       if (this.hourlyWork.has(name)) {
         // pg-boss makes one job per tick of the schedule, whichever servers are running.
         await this.boss.schedule(name, HOURLY_CRON);
