@@ -7,8 +7,12 @@ import { ensureInitialAdmin } from './db/seed/initial-admin.ts';
 import { buildApp } from './app.ts';
 import { checkDatabaseUrl, checkFilesFolder, checkPort, exitOnStartupFailure } from './startup-checks.ts';
 
-const started = performance.now();
+const startedAt = performance.now();
 let config: Config | undefined;
+// From the start on: a signal that came while the queue starts must not end the process unsaid.
+let stopping = false;
+let started = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
@@ -31,12 +35,13 @@ try {
   // The demo's tasks are made through the app itself (uploads, analysis, payments), so after it is built.
   if (config.demoData) await seedDemoData(database.db, app);
   await app.listen({ port: config.port, host: config.host });
+  started = true;
   await app.jobs.start();
 } catch (err) {
   exitOnStartupFailure(err, config);
 }
 app.log.info(
-  `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
+  `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
 );
 
 /**
@@ -45,10 +50,11 @@ app.log.info(
  * requests in flight finish (uploads too) for up to SHUTDOWN_TIMEOUT_SECONDS, hands its jobs back
  * (app.close: the queue's onClose), closes its pools and exits 0 (1 if requests had to be cut).
  */
-let stopping = false;
 async function stop(signal: 'SIGINT' | 'SIGTERM') {
   if (stopping) return;
   stopping = true;
+  // Still starting: nothing is served yet.
+  if (!started) process.exit(0);
   const { drainSeconds, timeoutSeconds } = config!.shutdown;
   app.lifecycle.stopping = true;
   app.log.info(`${signal}: stopping`);
@@ -71,4 +77,3 @@ async function stop(signal: 'SIGINT' | 'SIGTERM') {
   app.log.info('stopped');
   process.exit(cut ? 1 : 0);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
