@@ -37,12 +37,13 @@ try {
   await app.listen({ port: config.port, host: config.host });
   started = true;
   await app.jobs.start();
+  app.log.info(
+    `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  );
 } catch (err) {
-  exitOnStartupFailure(err, config);
+  // Stopped while starting: the queue's start was cut short by its stop, which is not a failure.
+  if (!stopping) exitOnStartupFailure(err, config);
 }
-app.log.info(
-  `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
-);
 
 /**
  * A stop that loses nothing: readiness fails at once; on SIGTERM connections are still taken for

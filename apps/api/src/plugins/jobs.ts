@@ -292,6 +292,7 @@ export class PgBossQueue implements JobQueue {
     await this.ensureStarted();
     this.controller = new AbortController();
     for (const [name, handler] of this.handlers) {
+      if (this.controller.signal.aborted) return;
       await this.ensureQueue(name);
       if (this.hourlyWork.has(name)) {
         // pg-boss makes one job per tick of the schedule, whichever servers are running.
