@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -13,12 +12,14 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { analysisPoolPlugin } from './plugins/analysis-pool.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { taskRepliesCachePlugin } from './modules/tasks/kept-replies.ts';
@@ -55,6 +56,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // lifecyclePlugin refuses in the caller's language instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,7 +70,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     formActions: paymentFormActions(config),
     https: config.publicUrl.startsWith('https:'),
   });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -84,6 +86,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
   await app.register(actionLogPlugin);
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storagePlugin);
   await app.register(analysisPoolPlugin);
   await app.register(jobsPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(taskRepliesCachePlugin, { keeping: config.keepTaskReplies });
 
   await app.register(

@@ -14,6 +14,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
@@ -108,6 +111,13 @@ export interface Config {
   /** Unset: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where request limits are counted when set; else PostgreSQL, or memory on the embedded database. */
+  redisUrl: string | undefined;
+  /**
+   * Stopping (SIGTERM): readiness fails at once, new connections are taken for `drainSeconds` more
+   * (while the balancer notices), then requests in flight get up to `timeoutSeconds` to finish.
+   */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Uploaded and delivered files on the local disk (unless `s3` is set). */
   filesDir: string;
   /** Set (STORAGE=s3): every file lives in this bucket instead of `filesDir`. */
@@ -148,7 +158,7 @@ export interface Config {
   /** The public quote form: guest task lifetime, bot check, rate limits. */
   guestQuotes: {
     ttlDays: number;
-    /** HMAC key of the proof-of-work challenges; unset: a random key per process (one instance). */
+    /** HMAC key of the proof-of-work challenges; unset: one random key kept in the database for every server. */
     challengeSecret: string | undefined;
     challengeMaxNumber: number;
     maxPerIpPerHour: number;
@@ -172,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: parsed.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
+    redisUrl: parsed.REDIS_URL,
+    shutdown: {
+      drainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
+      timeoutSeconds: parsed.SHUTDOWN_TIMEOUT_SECONDS,
+    },
     filesDir: path.resolve(cwd, parsed.FILES_DIR ?? path.join(dataDir, 'files')),
     s3:
       parsed.STORAGE === 's3' && parsed.S3_BUCKET

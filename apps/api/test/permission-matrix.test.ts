@@ -81,6 +81,8 @@ const selfOr = (f: Fixtures, t: TenantIds, role: MatrixRole) =>
 const ROWS: Row[] = [
   // system
   { route: 'GET /api/health', cells: PUBLIC, request: at('/api/health') },
+  { route: 'GET /api/health/live', cells: PUBLIC, request: at('/api/health/live') },
+  { route: 'GET /api/health/ready', cells: PUBLIC, request: at('/api/health/ready') },
   {
     route: 'POST /api/ui-error',
     cells: PUBLIC,

@@ -32,11 +32,37 @@ export function isEmbedded(db: Db): boolean {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Taken by a starting server around its migrations and seeding: servers started together wait their turn. */
+const STARTUP_LOCK = 0x76657262; // 'verb'
+
+async function underStartupLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** What a starting server puts in the database after the migrations (reference data, first admin). */
+export type Prepare = (db: Db) => Promise<void>;
+
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite under `dataDir`
- * (`memory://` keeps it in memory, for tests), and applies the committed migrations.
+ * (`memory://` keeps it in memory, for tests), and applies the committed migrations, then
+ * `prepare`: on PostgreSQL one server at a time (an advisory lock), so two starting together do
+ * not race.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  prepare?: Prepare;
+}): Promise<Database> {
   const databaseUrl = options.databaseUrl;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -44,7 +70,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await underStartupLock(pool, async () => {
+        await migratePg(db, { migrationsFolder });
+        await options.prepare?.(db as unknown as Db);
+      });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -66,6 +100,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     client = await PGlite.create(location, { extensions: { pg_trgm } });
     db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    await options.prepare?.(db as unknown as Db);
   } catch (err) {
     unlock();
     throw err;

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgBossQueue, type LeaseOptions } from './jobs.ts';
+import { DEFAULT_LEASE, PgBossQueue, type LeaseOptions } from './jobs.ts';
 
 // pg-boss runs on PostgreSQL only; the embedded queue's restart is tested in tasks.test.ts.
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -114,6 +114,61 @@ describe.skipIf(!serverUrl)('pg-boss jobs on PostgreSQL', () => {
       expect(await jobRow(name)).toEqual([{ state: 'completed', retry_count: 0 }]);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+
+  it('a server that stops hands its job back: another takes it at once, with no retry spent', async () => {
+    const name = 'handback.test';
+    // A lease of 30 s: without the hand-back the other server would wait for it to run out.
+    const stopping = new PgBossQueue(url, log, DEFAULT_LEASE, 100);
+    const other = new PgBossQueue(url, log, DEFAULT_LEASE, 100);
+    const runs: string[] = [];
+    try {
+      stopping.work(name, async (_payload, signal) => {
+        runs.push('stopping');
+        await new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      });
+      other.work(name, async () => {
+        runs.push('other');
+      });
+      await stopping.start();
+      await stopping.enqueue(name, { taskId: 9 });
+      expect(await waitFor(() => runs.length > 0, 15)).toBe(true);
+      await other.start();
+      await stopping.stop();
+      expect(await waitFor(async () => (await jobRow(name))[0]?.state === 'completed', 15)).toBe(true);
+      expect(runs).toEqual(['stopping', 'other']);
+      expect(await jobRow(name)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    } finally {
+      await Promise.all([stopping.stop(), other.stop()]);
+    }
+  });
+
+  it('hourly housekeeping runs once for all the servers that start together, on one pg-boss schedule', async () => {
+    const name = 'hourly.test';
+    const servers = [0, 1, 2].map(() => new PgBossQueue(url, log, SHORT_LEASE, 100));
+    let runs = 0;
+    try {
+      for (const queue of servers)
+        queue.hourly(name, async () => {
+          runs++;
+        });
+      await Promise.all(servers.map((queue) => queue.start()));
+      expect(await waitFor(() => runs > 0, 15)).toBe(true);
+      await sleep(1500);
+      expect(runs).toBe(1);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const schedules = await client.query('select cron from pgboss.schedule where name = $1', [name]);
+        expect(schedules.rows).toEqual([{ cron: '17 * * * *' }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(servers.map((queue) => queue.stop()));
     }
   });
 });

@@ -13,6 +13,11 @@ export interface JobQueue {
   /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
   enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
   work(name: string, handler: JobHandler): void;
+  /**
+   * Housekeeping run at start and then every hour, by one server at a time: a pg-boss schedule on
+   * PostgreSQL (one job per hour whatever the number of servers), a timer on the embedded database.
+   */
+  hourly(name: string, handler: JobHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
@@ -20,6 +25,10 @@ export interface JobQueue {
 }
 
 const MAX_ATTEMPTS = 3;
+const HOUR_MS = 60 * 60 * 1000;
+/** Minute 17 of every hour: away from the top of the hour, when other systems' cron jobs run. */
+const HOURLY_CRON = '17 * * * *';
+const DEADLOCK = '40P01';
 
 /**
  * Durable queue in the `jobs` table, run one job at a time in this process. A job that was
@@ -32,6 +41,8 @@ export class InProcessQueue implements JobQueue {
   private running: Promise<void> | undefined;
   private controller = new AbortController();
   private started = false;
+  private hourlyWork = new Map<string, JobHandler>();
+  private hourlyTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private db: Db,
@@ -49,16 +60,30 @@ export class InProcessQueue implements JobQueue {
     this.handlers.set(name, handler);
   }
 
+  hourly(name: string, handler: JobHandler) {
+    this.hourlyWork.set(name, handler);
+  }
+
   async start() {
     if (this.started) return;
     this.started = true;
     this.controller = new AbortController();
     await this.db.update(jobs).set({ state: 'queued', locked_at: null }).where(eq(jobs.state, 'running'));
     this.kick();
+    // The embedded database has one process: its timer is the only one.
+    const housekeeping = () => {
+      for (const [name, handler] of this.hourlyWork)
+        handler({}, this.controller.signal).catch((err: unknown) =>
+          this.log.error({ err, name }, 'housekeeping failed'),
+        );
+    };
+    housekeeping();
+    this.hourlyTimer = setInterval(housekeeping, HOUR_MS).unref();
   }
 
   async stop() {
     this.started = false;
+    clearInterval(this.hourlyTimer);
     clearTimeout(this.timer);
     this.controller.abort();
     await this.running;
@@ -164,6 +189,15 @@ const RENEW_LEASE = (schema: string) =>
   `update ${schema}.job set expire_in = (now() - started_on) + make_interval(secs => $3)
    where name = $1 and id = $2 and state = 'active'`;
 
+/**
+ * Gives a taken job back untouched, as if never fetched (no retry spent, no retry delay), so
+ * another server takes it at once: what a stopping server does with the work it was doing.
+ */
+const HAND_BACK = (schema: string) =>
+  `update ${schema}.job set state = 'created', started_on = null, start_after = now(),
+     expire_in = make_interval(secs => $3)
+   where name = $1 and id = $2 and state = 'active'`;
+
 /** pg-boss's statements (`$1`… placeholders) run by a drizzle transaction, so a job commits with it. */
 function inTransaction(tx: Db): PgBoss.Db {
   return {
@@ -186,6 +220,8 @@ function inTransaction(tx: Db): PgBoss.Db {
 export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private handlers = new Map<string, JobHandler>();
+  private hourlyWork = new Set<string>();
+  private queues = new Set<string>();
   private startPromise: Promise<void> | undefined;
   private controller = new AbortController();
   private active = 0;
@@ -212,9 +248,27 @@ export class PgBossQueue implements JobQueue {
     return this.startPromise;
   }
 
+  /**
+   * pg-boss makes a queue's table partition on first use; servers doing it at the same moment can
+   * deadlock in PostgreSQL, and the loser simply tries again.
+   */
+  private async ensureQueue(name: string) {
+    if (this.queues.has(name)) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+        await sleep(50 + Math.random() * 200);
+      }
+    }
+    this.queues.add(name);
+  }
+
   async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
     await this.ensureStarted();
-    await this.boss.createQueue(name);
+    await this.ensureQueue(name);
     await this.boss.send(name, payload, {
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
@@ -227,13 +281,25 @@ export class PgBossQueue implements JobQueue {
     this.handlers.set(name, handler);
   }
 
+  hourly(name: string, handler: JobHandler) {
+    this.handlers.set(name, handler);
+    this.hourlyWork.add(name);
+  }
+
   async start() {
     // Started already (the demo seed starts the queue before the server does): one loop per queue.
     if (this.loops.length && !this.controller.signal.aborted) return;
     await this.ensureStarted();
     this.controller = new AbortController();
     for (const [name, handler] of this.handlers) {
-      await this.boss.createQueue(name);
+      if (this.controller.signal.aborted) return;
+      await this.ensureQueue(name);
+      if (this.hourlyWork.has(name)) {
+        // pg-boss makes one job per tick of the schedule, whichever servers are running.
+        await this.boss.schedule(name, HOURLY_CRON);
+        // And one at start, unless a server that started in the last ten minutes made it.
+        await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: 600 });
+      }
       this.loops.push(this.workLoop(name, handler, this.controller.signal));
     }
   }
@@ -266,13 +332,24 @@ export class PgBossQueue implements JobQueue {
         .executeSql(RENEW_LEASE(PgBossQueue.SCHEMA), [name, job.id, this.lease.leaseSeconds])
         .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'could not renew the job lease'));
     }, this.lease.heartbeatSeconds * 1000);
+    const handBack = () =>
+      this.boss
+        .getDb()
+        .executeSql(HAND_BACK(PgBossQueue.SCHEMA), [name, job.id, this.lease.leaseSeconds])
+        .catch((err: unknown) => this.log.warn({ err, job: job.id }, 'could not hand back a job'));
     try {
       await handler(job.data as Record<string, unknown>, signal);
-      await this.boss.complete(name, job.id);
+      // Stopping: a handler that returned early on the abort may not be done (handlers are idempotent).
+      if (signal.aborted) await handBack();
+      else await this.boss.complete(name, job.id);
     } catch (err) {
+      // Stopping: the job goes back to the queue for the next server, at once.
+      if (signal.aborted) {
+        await handBack();
+        return;
+      }
       const message = err instanceof Error ? err.message : String(err);
-      if (!signal.aborted) this.log.error({ err, job: job.id, name }, 'job failed');
-      // Stopping: failed now, retried by the next worker after the retry delay.
+      this.log.error({ err, job: job.id, name }, 'job failed');
       await this.boss.fail(name, job.id, { message }).catch(() => undefined);
     } finally {
       clearInterval(heartbeat);

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { QuoteChallenge } from '@verba/contracts';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { sharedSecret } from '../../db/shared-secrets.ts';
 
 /**
  * The public form's bot check: a self-hosted proof of work in the ALTCHA format (DESIGN §13). The
@@ -12,15 +13,21 @@ import type { Config } from '../../config.ts';
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
-/** Without QUOTE_CHALLENGE_SECRET, one random key for this process (a single instance). */
-let processKey: string | undefined;
-function hmacKey(config: Config): string {
-  return config.guestQuotes.challengeSecret ?? (processKey ??= randomBytes(32).toString('hex'));
+type Keyed = { config: Config; db: Db };
+
+/**
+ * QUOTE_CHALLENGE_SECRET, or one random key kept in the database: a challenge issued by one server
+ * is checked by whichever server receives the form.
+ */
+function hmacKey({ config, db }: Keyed): Promise<string> {
+  const configured = config.guestQuotes.challengeSecret;
+  return configured ? Promise.resolve(configured) : sharedSecret(db, 'quote_challenge_hmac');
 }
 
-export async function newChallenge(config: Config, now = Date.now()): Promise<QuoteChallenge> {
+export async function newChallenge(deps: Keyed, now = Date.now()): Promise<QuoteChallenge> {
+  const { config } = deps;
   const challenge = await createChallenge({
-    hmacKey: hmacKey(config),
+    hmacKey: await hmacKey(deps),
     algorithm: 'SHA-256',
     maxnumber: config.guestQuotes.challengeMaxNumber,
     expires: new Date(now + CHALLENGE_TTL_MS),
@@ -38,7 +45,7 @@ export type SolutionCheck =
   { ok: true; signature: string; expiresAt: Date } | { ok: false; reason: 'malformed' | 'invalid' };
 
 /** Whether the token is a solved, unexpired challenge of ours (not whether it was used before). */
-export async function checkSolution(config: Config, token: string): Promise<SolutionCheck> {
+export async function checkSolution(deps: Keyed, token: string): Promise<SolutionCheck> {
   let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
@@ -66,7 +73,8 @@ export async function checkSolution(config: Config, token: string): Promise<Solu
   };
   const expires = Number(extractParams(solution).expires);
   if (!Number.isFinite(expires)) return { ok: false, reason: 'invalid' };
-  const valid = await verifySolution(solution, hmacKey(config), true).catch(() => false);
+  const key = await hmacKey(deps);
+  const valid = await verifySolution(solution, key, true).catch(() => false);
   if (!valid) return { ok: false, reason: 'invalid' };
   return { ok: true, signature: p.signature, expiresAt: new Date(expires * 1000) };
 }

@@ -16,7 +16,7 @@ import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
 import { receiveTaskForm } from '../tasks/service.ts';
 import * as service from './service.ts';
 
-const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+const GUEST_HOUSEKEEPING_JOB = 'guest-quotes.housekeeping';
 
 /**
  * The public quote form and the guest's temporary task (spec part 2 §7 "Guest tasks and
@@ -154,15 +154,7 @@ export const guestQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Housekeeping: unpaid guest quotes past GUEST_TASK_TTL_DAYS go, with their files.
-  const sweep = () =>
-    service
-      .expireGuestTasks(app)
-      .catch((err: unknown) => app.log.error({ err }, 'guest quote housekeeping failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), HOUSEKEEPING_EVERY_MS);
-    timer.unref();
+  app.jobs.hourly(GUEST_HOUSEKEEPING_JOB, async () => {
+    await service.expireGuestTasks(app);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 };

@@ -33,8 +33,8 @@ import * as repo from './repository.ts';
 const GUEST_TRANSLATION_TYPE = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function challenge(deps: Pick<Deps, 'config'>): Promise<QuoteChallenge> {
-  return newChallenge(deps.config);
+export async function challenge(deps: Pick<Deps, 'config' | 'db'>): Promise<QuoteChallenge> {
+  return newChallenge(deps);
 }
 
 const expiresAt = (deps: Pick<Deps, 'config'>) => (createdAt: Date) =>
@@ -80,7 +80,7 @@ export async function register(
   let committed = false;
   try {
     const input = await checkRequest(deps, form);
-    const solved = await checkSolution(deps.config, input.recaptcha_token);
+    const solved = await checkSolution(deps, input.recaptcha_token);
     if (!solved.ok) throw invalid({ recaptcha_token: ['guest.bot_check_failed'] });
     if (!(await repo.useSolution(deps.db, solved.signature, solved.expiresAt)))
       throw invalid({ recaptcha_token: ['guest.bot_check_used'] });

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, uiErrors } from '../../db/schema/index.ts';
 
@@ -10,4 +10,9 @@ export async function insertUiError(db: Db, values: UiErrorValues): Promise<void
 
 export function latestOutboxMails(db: Db, limit: number) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
+
+/** A round trip to the database (readiness). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -13,6 +13,28 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ data: { status: 'ok' as const } }),
   );
 
+  app.get(
+    '/health/live',
+    {
+      schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthReply } },
+      config: { access: 'public' },
+    },
+    async () => ({ data: { status: 'ok' as const } }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness for a load balancer: 503 while the server stops or its database does not answer',
+        response: { 200: healthReply },
+      },
+      config: { access: 'public' },
+    },
+    async () => ({ data: await service.readiness({ db: app.db, stopping: app.lifecycle.stopping }) }),
+  );
+
   app.post(
     '/ui-error',
     {

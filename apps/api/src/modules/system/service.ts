@@ -1,7 +1,26 @@
 import type { UiErrorBody } from '@verba/contracts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { outcome, type Deps, type Outcome } from '../../lib/service.ts';
 import * as repo from './repository.ts';
+
+/** How long readiness waits for the database before it says the server cannot serve. */
+const READY_PING_MS = 2_000;
+
+/**
+ * Whether this server should be sent requests: not while it stops (it is draining for a restart),
+ * nor while its database does not answer. Liveness asks neither: restarting the server would not help.
+ */
+export async function readiness(deps: Pick<Deps, 'db'> & { stopping: boolean }): Promise<{ status: 'ok' }> {
+  if (deps.stopping) throw new AppError(503, 'errors.server_stopping', { headers: { 'retry-after': '1' } });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READY_PING_MS)));
+  const answered = await Promise.race([repo.ping(deps.db).then(() => 'ok' as const), late])
+    .catch(() => 'failed' as const)
+    .finally(() => clearTimeout(timer));
+  if (answered !== 'ok')
+    throw new AppError(503, 'errors.database_unavailable', { headers: { 'retry-after': '5' } });
+  return { status: 'ok' };
+}
 
 /** Who reported a rendering failure: maybe signed in, with the browser's user agent. */
 export interface UiErrorReporter {
