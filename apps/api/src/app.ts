@@ -39,6 +39,8 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { guestQuoteRoutes } from './modules/guest-quotes/routes.ts';
 import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { tokenRoutes } from './modules/tokens/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes);
       await api.register(invoiceRoutes);
+      await api.register(tokenRoutes);
+      await api.register(webhookRoutes);
       // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
       await api.register(async (uploads) => {
         await uploads.register(multipartPlugin);
