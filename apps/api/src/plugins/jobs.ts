@@ -10,8 +10,11 @@ export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal)
 
 /** Background work behind one interface: pg-boss on PostgreSQL, an in-process runner on the embedded default. */
 export interface JobQueue {
-  /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
-  enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
+  /**
+   * With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits.
+   * With `runAfter`, it is not taken before then.
+   */
+  enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date): Promise<void>;
   work(name: string, handler: JobHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -39,8 +42,10 @@ export class InProcessQueue implements JobQueue {
     private pollMs = 1000,
   ) {}
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
-    await (tx ?? this.db).insert(jobs).values({ name, payload: JSON.stringify(payload) });
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
+    await (tx ?? this.db)
+      .insert(jobs)
+      .values({ name, payload: JSON.stringify(payload), ...(runAfter && { run_after: runAfter }) });
     // in a transaction, the poll takes the job once it commits
     if (!tx) this.kick();
   }
@@ -212,7 +217,7 @@ export class PgBossQueue implements JobQueue {
     return this.startPromise;
   }
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
     await this.ensureStarted();
     await this.boss.createQueue(name);
     await this.boss.send(name, payload, {
@@ -220,6 +225,7 @@ export class PgBossQueue implements JobQueue {
       retryDelay: 5,
       expireInSeconds: this.lease.leaseSeconds,
       ...(tx && { db: inTransaction(tx) }),
+      ...(runAfter && { startAfter: runAfter }),
     });
   }
 
