@@ -52,7 +52,8 @@ export async function attemptDelivery(deps: Deps, deliveryId: number, manual: bo
     allowPrivate: settings.allowPrivate,
   });
   const now = new Date();
-  const failingSince = result.ok ? null : (endpoint.failing_since ?? now);
+  // failing since the first failed delivery was due: it gives up when the endpoint is disabled
+  const failingSince = result.ok ? null : (endpoint.failing_since ?? delivery.created_at);
   const disable = !result.ok && now.getTime() - failingSince!.getTime() >= settings.retryForMs;
   await deps.db.transaction(async (tx) => {
     await repo.recordAttempt(tx, attemptRow(delivery.id, result, manual));
