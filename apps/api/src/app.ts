@@ -39,6 +39,7 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { guestQuoteRoutes } from './modules/guest-quotes/routes.ts';
 import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { eventsPlugin } from './modules/events/relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     { prefix: '/api' },
   );
+  // After the modules that subscribe to domain events, so each subscriber has its job worker.
+  await app.register(eventsPlugin);
 
   await serveWebApp(app, config.webDist);
   return app;
