@@ -41,6 +41,7 @@ import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { eventsPlugin } from './modules/events/relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     { prefix: '/api' },
   );
+  // After the modules that subscribe to domain events, so each subscriber has its job worker.
+  await app.register(eventsPlugin);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -1,31 +1,39 @@
-import { invoiceDetailSchema, taskDetail, WEBHOOK_EVENTS, type WebhookEvent } from '@verba/contracts';
+import { invoiceDetailSchema, taskDetail, type WebhookEvent } from '@verba/contracts';
 import { systemActor, type Actor, type Deps } from '../../lib/service.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import type { DomainEvent, DomainEventType } from '../events/service.ts';
 import { invoiceDetail } from '../invoices/service.ts';
 import { detail as taskDetailOf } from '../tasks/service.ts';
 import { queueDelivery } from './delivery-job.ts';
 import * as repo from './repository.ts';
 
-/** What a webhook needs of a domain event (the events module's `DomainEvent` has these and more). */
-export interface EventToDeliver {
-  id: string;
-  type: string;
-  created_at: Date | string;
-  task_id: number | null;
-  invoice_id: number | null;
-  customer_id: number | null;
-}
+/** The webhook event each domain event is announced as (a payment is the task's approval). */
+const WEBHOOK_EVENT_OF: Partial<Record<DomainEventType, WebhookEvent>> = {
+  'task.quoted': 'task.quoted',
+  'task.approved': 'task.approved',
+  'task.paid': 'task.approved',
+  'task.in_course': 'task.in_course',
+  'task.delivered': 'task.delivered',
+  'task.done': 'task.done',
+  'task.cancelled': 'task.cancelled',
+  'invoice.issued': 'invoice.issued',
+  'message.created': 'message.created',
+};
 
-const isWebhookEvent = (type: string): type is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(type);
+/** The events module's subscriber: one function for every app of the process (onEvent keeps it once). */
+export const deliverWebhooks = async (deps: Deps, event: DomainEvent): Promise<void> => {
+  await queueEvent(deps, event);
+};
 
 /**
  * Turns an event into one delivery per endpoint of its customer listening to it, queued in one
  * transaction. The body is written once, so every attempt sends (and signs) the same bytes: `data`
  * is the task or invoice as the API answers it to the customer's client admin.
  */
-export async function queueEvent(deps: Deps, event: EventToDeliver): Promise<number> {
-  if (!isWebhookEvent(event.type) || event.customer_id === null) return 0;
-  const endpoints = await repo.endpointsListening(deps.db, event.customer_id, event.type);
+export async function queueEvent(deps: Deps, event: DomainEvent): Promise<number> {
+  const type = WEBHOOK_EVENT_OF[event.type];
+  if (!type || event.customer_id === null) return 0;
+  const endpoints = await repo.endpointsListening(deps.db, event.customer_id, type);
   if (!endpoints.length) return 0;
   const [admin] = await repo.clientAdminsOf(deps.db, event.customer_id);
   if (!admin) return 0;
@@ -33,18 +41,18 @@ export async function queueEvent(deps: Deps, event: EventToDeliver): Promise<num
   const data = await eventData(deps, actor, event);
   if (data === undefined) return 0;
   const createdAt = new Date(event.created_at).toISOString();
-  const body = JSON.stringify({ id: event.id, type: event.type, created_at: createdAt, data });
+  const body = JSON.stringify({ id: event.id, type, created_at: createdAt, data });
   return deps.db.transaction(async (tx) => {
     const rows = await repo.insertDeliveries(
       tx,
-      endpoints.map((e) => ({ endpoint_id: e.id, event_id: event.id, event_type: event.type, body })),
+      endpoints.map((e) => ({ endpoint_id: e.id, event_id: String(event.id), event_type: type, body })),
     );
     for (const row of rows) await queueDelivery(deps, row.id, { tx });
     return rows.length;
   });
 }
 
-async function eventData(deps: Deps, actor: Actor, event: EventToDeliver): Promise<unknown> {
+async function eventData(deps: Deps, actor: Actor, event: DomainEvent): Promise<unknown> {
   if (event.type.startsWith('invoice.')) {
     if (event.invoice_id === null) return undefined;
     return invoiceDetailSchema.parse(await invoiceDetail(deps, actor, event.invoice_id));

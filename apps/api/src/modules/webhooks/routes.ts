@@ -12,10 +12,12 @@ import {
   webhookUpdatedSchema,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
+import { onEvent } from '../events/service.ts';
 import * as service from './service.ts';
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   service.registerWebhookDeliveryJob(app);
+  onEvent('webhooks', service.deliverWebhooks);
 
   app.get(
     '/webhooks',

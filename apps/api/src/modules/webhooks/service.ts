@@ -8,7 +8,7 @@ import * as policy from './policy.ts';
 import * as repo from './repository.ts';
 import { newWebhookSecret } from './signature.ts';
 
-export { queueEvent } from './events.ts';
+export { deliverWebhooks, queueEvent } from './events.ts';
 export { registerWebhookDeliveryJob } from './delivery-job.ts';
 
 interface EndpointInput {

@@ -6,6 +6,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { mailOutbox, webhookAttempts, webhookDeliveries } from '../../db/schema/index.ts';
 import { taskForm } from '../../../test/demo-fixtures.ts';
+import type { DomainEvent, DomainEventType } from '../events/service.ts';
 import { queueEvent } from './service.ts';
 
 /** What a receiver does with a delivery (the README's example, in a test server). */
@@ -81,15 +82,18 @@ async function register(url: string, events = ['task.quoted']) {
   return res.json.data as { id: number; secret: string };
 }
 
-let eventCount = 0;
-const event = (type = 'task.quoted') => ({
-  id: `evt_test_${++eventCount}`,
+let eventCount = 900_000;
+const event = (type: DomainEventType = 'task.quoted'): DomainEvent => ({
+  id: ++eventCount,
   type,
-  created_at: new Date(),
+  created_at: new Date().toISOString(),
   task_id: taskId,
   invoice_id: null,
   customer_id: acmeId,
+  actor_user_id: null,
+  data: {},
 });
+const sent = (r: Received, e: DomainEvent) => JSON.parse(r.body).id === e.id;
 
 async function until<T>(read: () => Promise<T | undefined | false>, tries = 200): Promise<T> {
   for (let i = 0; i < tries; i++) {
@@ -101,12 +105,12 @@ async function until<T>(read: () => Promise<T | undefined | false>, tries = 200)
   throw new Error('the condition never held');
 }
 
-const deliveryOf = async (eventId: string, endpointId: number) =>
+const deliveryOf = async (eventId: number, endpointId: number) =>
   (
     await t.database.db
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.event_id, eventId), eq(webhookDeliveries.endpoint_id, endpointId)))
+      .where(and(eq(webhookDeliveries.event_id, String(eventId)), eq(webhookDeliveries.endpoint_id, endpointId)))
   )[0];
 const attemptsOf = async (deliveryId: number) =>
   t.database.db
@@ -121,7 +125,7 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_/);
     const e = event();
     expect(await queueEvent(t.app, e)).toBeGreaterThanOrEqual(1);
-    const got = await until(async () => received.find((r) => r.body.includes(e.id)));
+    const got = await until(async () => received.find((r) => sent(r, e)));
     expect(verified(secret, got.body, String(got.headers['verba-signature']))).toBe(true);
     expect(verified('whsec_other', got.body, String(got.headers['verba-signature']))).toBe(false);
     const body = JSON.parse(got.body);
@@ -146,6 +150,25 @@ describe('webhooks', () => {
     expect(await queueEvent(t.app, event('task.done'))).toBe(0);
   });
 
+  it('announces a real change of a task: a cancelled draft is task.cancelled, a payment task.approved', async () => {
+    const { id, secret } = await register(`${base}/real`, ['task.cancelled', 'task.approved']);
+    const draft = await acmeTask();
+    const user = await login(t.app, DEMO.acmeUser);
+    const cancelled = await call(t.app, 'POST', `/api/tasks/${draft}/updateStateAsCancelled`, { token: user });
+    expect(cancelled.status, cancelled.raw.body).toBe(200);
+    await t.app.events.settle();
+    const got = await until(async () => received.find((r) => r.path === '/real'));
+    expect(verified(secret, got.body, String(got.headers['verba-signature']))).toBe(true);
+    const body = JSON.parse(got.body);
+    expect(body).toMatchObject({ type: 'task.cancelled', data: { id: draft, state: 'CANCELLED' } });
+    expect(got.headers['verba-event']).toBe('task.cancelled');
+    // the paid event is announced as the task's approval
+    expect(await queueEvent(t.app, { ...event('task.paid'), task_id: draft })).toBeGreaterThanOrEqual(1);
+    const approved = await until(async () => received.filter((r) => r.path === '/real')[1]);
+    expect(JSON.parse(approved.body).type).toBe('task.approved');
+    expect((await call(t.app, 'DELETE', `/api/webhooks/${id}`, { token: acmeAdmin })).status).toBe(200);
+  });
+
   it('rolls the secret: the next delivery is signed with the new one', async () => {
     const { id, secret } = await register(`${base}/roll`);
     const rolled = await call(t.app, 'PUT', `/api/webhooks/${id}`, {
@@ -157,7 +180,7 @@ describe('webhooks', () => {
     expect(fresh).not.toBe(secret);
     const e = event();
     await queueEvent(t.app, e);
-    const got = await until(async () => received.find((r) => r.body.includes(e.id) && r.path === '/roll'));
+    const got = await until(async () => received.find((r) => sent(r, e) && r.path === '/roll'));
     expect(verified(fresh, got.body, String(got.headers['verba-signature']))).toBe(true);
     expect(verified(secret, got.body, String(got.headers['verba-signature']))).toBe(false);
   });
@@ -283,7 +306,7 @@ describe('webhooks', () => {
             .select({ error: webhookAttempts.error, endpoint: webhookDeliveries.endpoint_id })
             .from(webhookAttempts)
             .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.delivery_id))
-            .where(eq(webhookDeliveries.event_id, e.id));
+            .where(eq(webhookDeliveries.event_id, String(e.id)));
           const mine = list.filter((r) => r.endpoint === byName.id || r.endpoint === byAddress.id);
           return mine.length >= 2 && mine;
         });
