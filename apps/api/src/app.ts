@@ -41,6 +41,7 @@ import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { webhookDocs } from './modules/webhooks/openapi.ts';
 import { eventsPlugin } from './modules/events/relay.ts';
 
 declare module 'fastify' {
@@ -73,11 +74,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Verba API',
         version: '1.0.0',
-        description: 'Translation portal API. Bearer tokens from POST /api/auth/login.',
+        description:
+          'Translation portal API. Bearer tokens from POST /api/auth/login, or personal API tokens (vrb_…) ' +
+          'from POST /api/tokens. Webhook deliveries are described under `webhooks`.',
       },
+      webhooks: webhookDocs(),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -6,6 +6,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { mailOutbox, webhookAttempts, webhookDeliveries } from '../../db/schema/index.ts';
 import { taskForm } from '../../../test/demo-fixtures.ts';
+import { WEBHOOK_EVENTS } from '@verba/contracts';
 import type { DomainEvent, DomainEventType } from '../events/service.ts';
 import { queueEvent } from './service.ts';
 
@@ -318,6 +319,18 @@ describe('webhooks', () => {
           await call(t.app, 'DELETE', `/api/webhooks/${w}`, { token: acmeAdmin });
       }
     });
+  });
+
+  it('documents tokens and the webhook payloads in the OpenAPI 3.1 document', async () => {
+    const doc = (await call(t.app, 'GET', '/api/docs/json')).json;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/tokens', '/api/tokens/{id}', '/api/webhooks']));
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const done = doc.webhooks['task.done'].post;
+    const schema = done.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['id', 'type', 'created_at', 'data']);
+    expect(schema.properties.data.properties).toHaveProperty('state');
+    expect(done.parameters.map((p: { name: string }) => p.name)).toContain('Verba-Signature');
   });
 
   it('hides another customer’s endpoints and deliveries (404)', async () => {
