@@ -131,3 +131,6 @@ export const TOKEN_SCOPE_PERMISSIONS: Record<TokenScope, readonly Permission[]> 
   'tasks:pay': ['tasks:pay', 'tasks:send-deferred'],
   'invoices:read': ['invoices:view'],
 };
+
+/** POST …/resend: the delivery is queued for one more attempt. */
+export const webhookResendSchema = z.object({ id: z.number().int(), queued: z.literal(true) });
