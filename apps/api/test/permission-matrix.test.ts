@@ -900,7 +900,10 @@ const PUBLIC_HOOK = 'https://203.0.113.10/hook';
 async function tokenOf(f: Fixtures, tenant: TenantIds, role: MatrixRole): Promise<number> {
   if (role === 'anon') return 1;
   const owner = tenant === f.globex ? f.tokens.globexAdmin : f.tokens[role];
-  const res = await call(t.app, 'POST', '/api/tokens', { token: owner, body: { name: 'Row', scopes: ['tasks:read'] } });
+  const res = await call(t.app, 'POST', '/api/tokens', {
+    token: owner,
+    body: { name: 'Row', scopes: ['tasks:read'] },
+  });
   if (res.status !== 201) throw new Error(`token fixture: ${res.status} ${res.raw.body}`);
   return res.json.data.id as number;
 }

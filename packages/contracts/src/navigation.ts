@@ -115,7 +115,16 @@ export type MenuEntry =
  */
 export const MENU_BY_ROLE: Record<Role, readonly MenuEntry[]> = {
   CLIENT_USER: ['tasks', 'glossaries'],
-  CLIENT_ADMIN: ['dashboard', 'tasks', 'glossaries', 'rates', 'users', 'departments', 'invoices', 'integrations'],
+  CLIENT_ADMIN: [
+    'dashboard',
+    'tasks',
+    'glossaries',
+    'rates',
+    'users',
+    'departments',
+    'invoices',
+    'integrations',
+  ],
   VERBA_ADMIN: [
     'dashboard',
     'tasks',

@@ -10,7 +10,8 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tokens'],
-        summary: "Your personal API tokens (a client admin's: its customer's users' too); never their secrets",
+        summary:
+          "Your personal API tokens (a client admin's: its customer's users' too); never their secrets",
         response: { 200: dataReply(z.array(tokenSchema)) },
       },
       config: { access: 'account:manage' },
@@ -33,7 +34,9 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'account:manage', action: 'tokens.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: logged(request, await service.create(app, actorOf(request), request.body)) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await service.create(app, actorOf(request), request.body)) }),
   );
 
   app.delete(

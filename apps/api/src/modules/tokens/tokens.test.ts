@@ -78,8 +78,12 @@ describe('personal API tokens', () => {
   });
 
   it('writes its calls in the action log "via token <name>", and records its last use', async () => {
-    const { id, token } = await newToken(acmeUser, { name: 'Importer', scopes: ['tasks:write', 'tasks:read'] });
-    const department = (await call(t.app, 'GET', '/api/users/departments', { token })).json.data.departments[0].id;
+    const { id, token } = await newToken(acmeUser, {
+      name: 'Importer',
+      scopes: ['tasks:write', 'tasks:read'],
+    });
+    const department = (await call(t.app, 'GET', '/api/users/departments', { token })).json.data
+      .departments[0].id;
     const langs = (await call(t.app, 'GET', '/api/languages', { token })).json.data as Array<{
       id: number;
       iso_code: string;
@@ -121,7 +125,9 @@ describe('personal API tokens', () => {
       .update(apiTokens)
       .set({ expires_at: sql`now() - interval '1 second'` })
       .where(eq(apiTokens.id, expiring.id));
-    await waitFor(async () => (await call(t.app, 'GET', '/api/tasks', { token: expiring.token })).status === 401);
+    await waitFor(
+      async () => (await call(t.app, 'GET', '/api/tasks', { token: expiring.token })).status === 401,
+    );
 
     for (const bad of ['vrb_', 'vrb_not-a-token', `${expiring.token}x`]) {
       const res = await call(t.app, 'GET', '/api/tasks', { token: bad });
@@ -148,7 +154,11 @@ describe('personal API tokens', () => {
   });
 
   it('lets a client admin make and revoke tokens of its own customer’s users only', async () => {
-    const made = await newToken(acmeAdmin, { name: 'For Ulises', scopes: ['tasks:read'], user_id: acmeUserId });
+    const made = await newToken(acmeAdmin, {
+      name: 'For Ulises',
+      scopes: ['tasks:read'],
+      user_id: acmeUserId,
+    });
     const me = await call(t.app, 'GET', '/api/auth/me', { token: made.token });
     expect(me.status).toBe(403); // the account is closed to tokens, but the token is Ulises's:
     const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, made.id));
@@ -192,7 +202,8 @@ describe('personal API tokens', () => {
   it('has a rate limit of its own', async () => {
     const { token } = await newToken(acmeUser, { scopes: ['tasks:read'] });
     const statuses: number[] = [];
-    for (let i = 0; i <= TOKEN_RATE; i++) statuses.push((await call(t.app, 'GET', '/api/tasks', { token })).status);
+    for (let i = 0; i <= TOKEN_RATE; i++)
+      statuses.push((await call(t.app, 'GET', '/api/tasks', { token })).status);
     expect(statuses.slice(0, TOKEN_RATE).every((s) => s === 200)).toBe(true);
     expect(statuses[TOKEN_RATE]).toBe(429);
     // the user's session is not limited by its token's calls
@@ -206,7 +217,8 @@ describe('personal API tokens', () => {
     try {
       const { id, token } = await newToken(acmeUser, { scopes: ['tasks:read'] });
       // the second process knows the token (and keeps it in its cache)
-      for (let i = 0; i < 3; i++) expect((await call(second, 'GET', '/api/tasks', { token })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await call(second, 'GET', '/api/tasks', { token })).status).toBe(200);
       expect((await call(t.app, 'DELETE', `/api/tokens/${id}`, { token: acmeUser })).status).toBe(200);
       await waitFor(async () => (await call(second, 'GET', '/api/tasks', { token })).status === 401);
     } finally {

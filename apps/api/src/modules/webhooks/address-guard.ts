@@ -63,7 +63,9 @@ export async function assertWebhookUrl(raw: string, allowPrivate: boolean): Prom
   const host = hostOf(url);
   let addresses: string[];
   try {
-    addresses = net.isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
+    addresses = net.isIP(host)
+      ? [host]
+      : (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
   } catch {
     throw invalid({ url: ['webhooks.url_unresolved'] });
   }
@@ -82,7 +84,8 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     const list = addresses as dns.LookupAddress[];
     const blocked = list.find((a) => isPrivateAddress(a.address));
     if (blocked || !list.length) return callback(new BlockedAddress(blocked?.address ?? hostname), '', 0);
-    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    if ((options as dns.LookupOptions).all)
+      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 };

@@ -102,7 +102,11 @@ async function mailDisabled(deps: Deps, endpoint: repo.EndpointRow) {
       t('mail.webhook_disabled.intro', { url: endpoint.url, hours }),
       t('mail.webhook_disabled.action', { link: `${deps.config.publicUrl}/integrations` }),
     ]);
-    await deps.mailer.send({ to: admin.email, subject: t('mail.webhook_disabled.subject', { brand }), ...body });
+    await deps.mailer.send({
+      to: admin.email,
+      subject: t('mail.webhook_disabled.subject', { brand }),
+      ...body,
+    });
   }
 }
 

@@ -16,7 +16,8 @@ interface Subjects {
   manage: Endpoint;
 }
 
-const ownCustomers = (user: PolicyUser, endpoint: Endpoint) => user?.customer_id === endpoint.customer_id || 404;
+const ownCustomers = (user: PolicyUser, endpoint: Endpoint) =>
+  user?.customer_id === endpoint.customer_id || 404;
 
 const rules: Rules<Subjects> = {
   list: { role: permissionWithCustomer('webhooks:manage') },

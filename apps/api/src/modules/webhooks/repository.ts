@@ -27,7 +27,11 @@ export async function insertEndpoint(
   return row!;
 }
 
-export async function updateEndpoint(db: Db, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>) {
+export async function updateEndpoint(
+  db: Db,
+  id: number,
+  values: Partial<typeof webhookEndpoints.$inferInsert>,
+) {
   const [row] = await db
     .update(webhookEndpoints)
     .set({ ...values, updated_at: new Date() })
@@ -102,7 +106,11 @@ export async function recordAttempt(db: Db, values: typeof webhookAttempts.$infe
   await db.insert(webhookAttempts).values(values);
 }
 
-export async function updateDelivery(db: Db, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>) {
+export async function updateDelivery(
+  db: Db,
+  id: number,
+  values: Partial<typeof webhookDeliveries.$inferInsert>,
+) {
   await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
 }
 

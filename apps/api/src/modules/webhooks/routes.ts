@@ -49,7 +49,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'webhooks:manage', action: 'webhooks.create' },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: logged(request, await service.create(app, actorOf(request), request.body)) }),
+      reply
+        .status(201)
+        .send({ data: logged(request, await service.create(app, actorOf(request), request.body)) }),
   );
 
   app.put(
@@ -85,7 +87,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['webhooks'],
-        summary: 'The latest 50 deliveries of an endpoint, each attempt with its status, duration and first 1 KB',
+        summary:
+          'The latest 50 deliveries of an endpoint, each attempt with its status, duration and first 1 KB',
         params: idParam,
         response: { 200: dataReply(z.array(webhookDeliverySchema)) },
       },

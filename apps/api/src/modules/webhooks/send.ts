@@ -55,7 +55,8 @@ export async function sendOnce(shipment: Shipment): Promise<AttemptResult> {
       request.destroy();
       resolve(result);
     };
-    const fail = (error: string) => settle(done({ statusCode: null, error: error.slice(0, 500), response: null }));
+    const fail = (error: string) =>
+      settle(done({ statusCode: null, error: error.slice(0, 500), response: null }));
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,

@@ -8,4 +8,3 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
   const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
   return `t=${unixSeconds},v1=${mac}`;
 }
-

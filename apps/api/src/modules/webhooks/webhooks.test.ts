@@ -44,7 +44,13 @@ let acmeAdmin: string;
 let base: string;
 let acmeId: number;
 let taskId: number;
-const settings = { allowPrivate: true, timeoutMs: 300, firstRetryMs: 100, longestRetryMs: 400, retryForMs: 1500 };
+const settings = {
+  allowPrivate: true,
+  timeoutMs: 300,
+  firstRetryMs: 100,
+  longestRetryMs: 400,
+  retryForMs: 1500,
+};
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,14 +70,19 @@ afterAll(async () => {
 /** A draft task of Acme, made by its client user through the API. */
 async function acmeTask(): Promise<number> {
   const user = await login(t.app, DEMO.acmeUser);
-  const department = (await call(t.app, 'GET', '/api/users/departments', { token: user })).json.data.departments[0].id;
+  const department = (await call(t.app, 'GET', '/api/users/departments', { token: user })).json.data
+    .departments[0].id;
   const langs = (await call(t.app, 'GET', '/api/languages', { token: user })).json.data as Array<{
     id: number;
     iso_code: string;
   }>;
   const lang = (code: string) => langs.find((l) => l.iso_code === code)!.id;
   const form = await taskForm(department, { en: lang('en'), es: lang('es'), fr: lang('fr') });
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', { token: user, body: form.payload, headers: form.headers });
+  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
+    token: user,
+    body: form.payload,
+    headers: form.headers,
+  });
   if (res.status !== 201) throw new Error(`task fixture: ${res.status} ${res.raw.body}`);
   await t.app.jobs.idle();
   return res.json.data.id as number;
@@ -111,7 +122,9 @@ const deliveryOf = async (eventId: number, endpointId: number) =>
     await t.database.db
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.event_id, String(eventId)), eq(webhookDeliveries.endpoint_id, endpointId)))
+      .where(
+        and(eq(webhookDeliveries.event_id, String(eventId)), eq(webhookDeliveries.endpoint_id, endpointId)),
+      )
   )[0];
 const attemptsOf = async (deliveryId: number) =>
   t.database.db
@@ -155,7 +168,9 @@ describe('webhooks', () => {
     const { id, secret } = await register(`${base}/real`, ['task.cancelled', 'task.approved']);
     const draft = await acmeTask();
     const user = await login(t.app, DEMO.acmeUser);
-    const cancelled = await call(t.app, 'POST', `/api/tasks/${draft}/updateStateAsCancelled`, { token: user });
+    const cancelled = await call(t.app, 'POST', `/api/tasks/${draft}/updateStateAsCancelled`, {
+      token: user,
+    });
     expect(cancelled.status, cancelled.raw.body).toBe(200);
     await t.app.events.settle();
     const got = await until(async () => received.find((r) => r.path === '/real'));
@@ -297,7 +312,10 @@ describe('webhooks', () => {
           [byAddress.id, `https://127.0.0.1:${port}/by-address`],
         ] as const) {
           t.config.webhooks.allowPrivate = true;
-          await call(t.app, 'PUT', `/api/webhooks/${w}`, { token: acmeAdmin, body: { url, events: ['task.quoted'] } });
+          await call(t.app, 'PUT', `/api/webhooks/${w}`, {
+            token: acmeAdmin,
+            body: { url, events: ['task.quoted'] },
+          });
           t.config.webhooks.allowPrivate = false;
         }
         const e = event();
@@ -324,7 +342,9 @@ describe('webhooks', () => {
   it('documents tokens and the webhook payloads in the OpenAPI 3.1 document', async () => {
     const doc = (await call(t.app, 'GET', '/api/docs/json')).json;
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/tokens', '/api/tokens/{id}', '/api/webhooks']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/tokens', '/api/tokens/{id}', '/api/webhooks']),
+    );
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
     const done = doc.webhooks['task.done'].post;
     const schema = done.requestBody.content['application/json'].schema;

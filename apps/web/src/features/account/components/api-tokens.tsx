@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { TOKEN_SCOPES, type TokenScope } from '@verba/contracts';
 import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { useUiLocale } from '../../../components/use-locale.ts';
@@ -46,7 +59,13 @@ export function ApiTokens() {
         {t('tokens.help')}
       </Text>
       {secret ? (
-        <Alert color="green" mb="md" title={t('tokens.created')} withCloseButton onClose={() => setSecret(null)}>
+        <Alert
+          color="green"
+          mb="md"
+          title={t('tokens.created')}
+          withCloseButton
+          onClose={() => setSecret(null)}
+        >
           <Stack gap="xs">
             <Text size="sm">{t('tokens.copyNow')}</Text>
             <Code block data-testid="token-secret">
@@ -73,7 +92,11 @@ export function ApiTokens() {
           >
             <Stack gap={4} mt={4}>
               {TOKEN_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope} label={`${scope} — ${t(`tokens.scope.${scope.replace(':', '_')}`)}`} />
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={`${scope} — ${t(`tokens.scope.${scope.replace(':', '_')}`)}`}
+                />
               ))}
             </Stack>
           </Checkbox.Group>
@@ -126,10 +149,15 @@ export function ApiTokens() {
                 </Table.Td>
                 <Table.Td>
                   {token.last_used_at
-                    ? t('tokens.usedFrom', { when: formatDateTime(token.last_used_at, locale), ip: token.last_used_ip })
+                    ? t('tokens.usedFrom', {
+                        when: formatDateTime(token.last_used_at, locale),
+                        ip: token.last_used_ip,
+                      })
                     : t('tokens.neverUsed')}
                 </Table.Td>
-                <Table.Td>{token.expires_at ? formatDate(token.expires_at, locale) : t('tokens.noExpiry')}</Table.Td>
+                <Table.Td>
+                  {token.expires_at ? formatDate(token.expires_at, locale) : t('tokens.noExpiry')}
+                </Table.Td>
                 <Table.Td>
                   {token.revoked_at ? (
                     <Badge color="gray">{t('tokens.revoked')}</Badge>

@@ -34,7 +34,9 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge color={STATUS_COLOR[delivery.status]}>{t(`deliveries.statuses.${delivery.status}`)}</Badge>
+              <Badge color={STATUS_COLOR[delivery.status]}>
+                {t(`deliveries.statuses.${delivery.status}`)}
+              </Badge>
             </Table.Td>
             <Table.Td>
               <Stack gap={2}>

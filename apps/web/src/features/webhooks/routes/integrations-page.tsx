@@ -94,7 +94,11 @@ export default function IntegrationsPage() {
   );
 }
 
-function EventChoice(props: { value: WebhookEvent[]; onChange: (v: WebhookEvent[]) => void; error?: string | undefined }) {
+function EventChoice(props: {
+  value: WebhookEvent[];
+  onChange: (v: WebhookEvent[]) => void;
+  error?: string | undefined;
+}) {
   const { t } = useTranslation('integrations');
   return (
     <Checkbox.Group
