@@ -31,6 +31,8 @@ const signed = (secret: string, body: string, header: string) => {
 test('the client admin creates a token and a webhook, and the README walkthrough runs with them', async ({
   page,
 }) => {
+  // the analysis of the task runs on a shared machine
+  test.setTimeout(240_000);
   await signInQuickly(page, DEMO.globexAdmin);
 
   // 1. a token, made on the account page and shown once
