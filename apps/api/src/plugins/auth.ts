@@ -77,7 +77,7 @@ export const authPlugin = fp(async (app) => {
     maxEntries: 10_000,
   });
   heardChanges(app, AUTH_CHANGE_CHANNEL, sessions);
-  const tokenUse = new TokenUse(app.db, app.config.tokens.maxPerMinute);
+  let tokenUse: TokenUse | undefined;
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -92,6 +92,7 @@ export const authPlugin = fp(async (app) => {
     if (access !== 'authenticated' && !can(request.user.type, access)) throw forbidden();
     if (request.user.token) {
       assertTokenScope(request.user.token, access);
+      tokenUse ??= new TokenUse(app.db, app.config.tokens.maxPerMinute);
       await tokenUse.record(request.user.token, request);
     }
   });
