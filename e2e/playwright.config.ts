@@ -67,6 +67,8 @@ export default defineConfig({
       LOGIN_MAX_PER_IP_PER_MINUTE: '10000',
       // The quote form's proof of work, solved in the browser: small enough to be quick here.
       QUOTE_CHALLENGE_MAX_NUMBER: '2000',
+      // The webhook journey's receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -40,6 +40,10 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { guestQuoteRoutes } from './modules/guest-quotes/routes.ts';
 import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
+import { tokenRoutes } from './modules/tokens/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { webhookDocs } from './modules/webhooks/openapi.ts';
+import { eventsPlugin } from './modules/events/relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,11 +76,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Verba API',
         version: '1.0.0',
-        description: 'Translation portal API. Bearer tokens from POST /api/auth/login.',
+        description:
+          'Translation portal API. Bearer tokens from POST /api/auth/login, or personal API tokens (vrb_…) ' +
+          'from POST /api/tokens. Webhook deliveries are described under `webhooks`.',
       },
+      webhooks: webhookDocs(),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -111,6 +119,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes);
       await api.register(invoiceRoutes);
+      await api.register(tokenRoutes);
+      await api.register(webhookRoutes);
       // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
       await api.register(async (uploads) => {
         await uploads.register(multipartPlugin);
@@ -124,6 +134,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     { prefix: '/api' },
   );
+  // After the modules that subscribe to domain events, so each subscriber has its job worker.
+  await app.register(eventsPlugin);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -76,6 +76,8 @@ const envSchema = z.object({
   QUOTE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
   QUOTE_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   QUOTE_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
+  TOKEN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 /** The object storage settings that only make sense together. */
@@ -163,6 +165,20 @@ export interface Config {
     challengeMaxNumber: number;
     maxPerIpPerHour: number;
     maxPerEmailPerDay: number;
+  };
+  /** Calls a personal API token may make per minute (per server process). */
+  tokens: { maxPerMinute: number };
+  /**
+   * Webhook deliveries: `allowPrivate` lets endpoints use plain http and private, loopback or
+   * link-local addresses (tests, development). A failing delivery is retried `firstRetryMs`, then twice as
+   * long each time (at most `longestRetryMs`), for `retryForMs`; an endpoint failing that long is disabled.
+   */
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    firstRetryMs: number;
+    longestRetryMs: number;
+    retryForMs: number;
   };
 }
 
@@ -259,6 +275,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       challengeMaxNumber: parsed.QUOTE_CHALLENGE_MAX_NUMBER,
       maxPerIpPerHour: parsed.QUOTE_MAX_PER_IP_PER_HOUR,
       maxPerEmailPerDay: parsed.QUOTE_MAX_PER_EMAIL_PER_DAY,
+    },
+    tokens: { maxPerMinute: parsed.TOKEN_MAX_PER_MINUTE },
+    webhooks: {
+      allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: 10_000,
+      firstRetryMs: 30_000,
+      longestRetryMs: 60 * 60 * 1000,
+      retryForMs: 24 * 60 * 60 * 1000,
     },
   };
   return { ...config, ...overrides };

@@ -197,6 +197,47 @@ const ROWS: Row[] = [
     }),
     last: true,
   },
+  // personal API tokens: each user its own (a client admin also its customer's users'); webhooks: the client admin
+  { route: 'GET /api/tokens', cells: SIGNED_IN, request: at('/api/tokens') },
+  {
+    route: 'POST /api/tokens',
+    cells: SIGNED_IN,
+    request: () => ({ url: '/api/tokens', body: { name: 'Matrix', scopes: ['tasks:read'] } }),
+  },
+  {
+    route: 'DELETE /api/tokens/:id',
+    cells: ['own', 'own', 'own', 'own', 401],
+    request: async (f, t, role) => ({ url: `/api/tokens/${await tokenOf(f, t, role)}` }),
+  },
+  { route: 'GET /api/webhooks', cells: [403, 403, 'allow', 403, 401], request: at('/api/webhooks') },
+  {
+    route: 'POST /api/webhooks',
+    cells: [403, 403, 'allow', 403, 401],
+    request: () => ({ url: '/api/webhooks', body: { url: PUBLIC_HOOK, events: ['task.done'] } }),
+  },
+  {
+    route: 'PUT /api/webhooks/:id',
+    cells: CLIENT_ADMIN,
+    request: async (f, t) => ({
+      url: `/api/webhooks/${await webhookOf(f, t)}`,
+      body: { url: PUBLIC_HOOK, events: ['task.quoted'] },
+    }),
+  },
+  {
+    route: 'DELETE /api/webhooks/:id',
+    cells: CLIENT_ADMIN,
+    request: async (f, t) => ({ url: `/api/webhooks/${await webhookOf(f, t)}` }),
+  },
+  {
+    route: 'GET /api/webhooks/:id/deliveries',
+    cells: CLIENT_ADMIN,
+    request: async (f, t) => ({ url: `/api/webhooks/${await webhookOf(f, t)}/deliveries` }),
+  },
+  {
+    route: 'POST /api/webhooks/:id/deliveries/:deliveryId/resend',
+    cells: CLIENT_ADMIN,
+    request: async (f, t) => ({ url: `/api/webhooks/${await webhookOf(f, t)}/deliveries/1/resend` }),
+  },
   // departments (spec §6: the client admin only)
   { route: 'GET /api/departments', cells: [403, 403, 'allow', 403, 401], request: at('/api/departments') },
   {
@@ -857,6 +898,31 @@ async function glossaryOf(f: Fixtures, tenant: TenantIds, fresh = false): Promis
   });
   if (res.status !== 201) throw new Error(`glossary fixture: ${res.status} ${res.raw.body}`);
   if (!fresh) glossaries.set(tenant, res.json.data.id);
+  return res.json.data.id as number;
+}
+
+/** A public address literal (TEST-NET-3): accepted without a DNS lookup. */
+const PUBLIC_HOOK = 'https://203.0.113.10/hook';
+
+/** A token of the caller itself (Acme's row), or of Globex's client admin (another user's). */
+async function tokenOf(f: Fixtures, tenant: TenantIds, role: MatrixRole): Promise<number> {
+  if (role === 'anon') return 1;
+  const owner = tenant === f.globex ? f.tokens.globexAdmin : f.tokens[role];
+  const res = await call(t.app, 'POST', '/api/tokens', {
+    token: owner,
+    body: { name: 'Row', scopes: ['tasks:read'] },
+  });
+  if (res.status !== 201) throw new Error(`token fixture: ${res.status} ${res.raw.body}`);
+  return res.json.data.id as number;
+}
+
+/** A fresh webhook endpoint of the tenant's customer. */
+async function webhookOf(f: Fixtures, tenant: TenantIds): Promise<number> {
+  const res = await call(t.app, 'POST', '/api/webhooks', {
+    token: tenant === f.globex ? f.tokens.globexAdmin : f.tokens.acmeAdmin,
+    body: { url: PUBLIC_HOOK, events: ['task.done'] },
+  });
+  if (res.status !== 201) throw new Error(`webhook fixture: ${res.status} ${res.raw.body}`);
   return res.json.data.id as number;
 }
 

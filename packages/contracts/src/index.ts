@@ -24,3 +24,4 @@ export * from './schemas/glossaries.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/dashboard.ts';
 export * from './csv.ts';
+export * from './schemas/integrations.ts';

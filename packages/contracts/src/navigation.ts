@@ -73,6 +73,7 @@ export const ROUTES_BY_ROLE: Record<Role, readonly string[]> = {
     '/company',
     '/invoices',
     '/invoices/:id',
+    '/integrations',
   ],
   CLIENT_USER: [
     '/',
@@ -104,7 +105,8 @@ export type MenuEntry =
   | 'departments'
   | 'logs'
   | 'settings'
-  | 'invoices';
+  | 'invoices'
+  | 'integrations';
 
 /**
  * Side-menu entries by role (spec part 1 §2, "Menu entries by role"); `rates` only when show_rates is on.
@@ -113,7 +115,16 @@ export type MenuEntry =
  */
 export const MENU_BY_ROLE: Record<Role, readonly MenuEntry[]> = {
   CLIENT_USER: ['tasks', 'glossaries'],
-  CLIENT_ADMIN: ['dashboard', 'tasks', 'glossaries', 'rates', 'users', 'departments', 'invoices'],
+  CLIENT_ADMIN: [
+    'dashboard',
+    'tasks',
+    'glossaries',
+    'rates',
+    'users',
+    'departments',
+    'invoices',
+    'integrations',
+  ],
   VERBA_ADMIN: [
     'dashboard',
     'tasks',

@@ -61,6 +61,7 @@ export const PERMISSIONS = [
   'invoices:export',
   'dashboard:staff',
   'dashboard:client',
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -129,6 +130,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'invoices:view',
     'memories:view-own',
     'dashboard:client',
+    // A client admin registers its customer's webhook endpoints.
+    'webhooks:manage',
   ]),
   VERBA_PM: new Set(STAFF_COMMON),
   VERBA_ADMIN: new Set<Permission>([

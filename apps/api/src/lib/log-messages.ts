@@ -88,10 +88,12 @@ export function renderLogDescription(
   const values = params ?? {};
   const counted = COUNT_PARAM[key as LogKey];
   const count = counted === undefined ? values.count : values[counted];
-  return t(`log.descriptions.${key}`, {
+  const text = t(`log.descriptions.${key}`, {
     ...localParams(t, locale, values, codes === 'named'),
     ...(count === undefined ? {} : { count: Number(count) }),
   });
+  // a call made with a personal API token says so, whatever it did
+  return values.via_token === undefined ? text : `${text} ${t('log.via_token', { name: values.via_token })}`;
 }
 
 /** The name of an action code in `locale`, or the code itself when it has none. */

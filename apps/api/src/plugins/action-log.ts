@@ -79,7 +79,8 @@ export async function writeActionLog(
       .from(customers)
       .where(eq(customers.id, customerId));
   }
-  const params = entry.key ? (entry.params ?? {}) : null;
+  const viaToken: LogParams = request.user?.token ? { via_token: request.user.token.name } : {};
+  const params: LogParams | null = entry.key ? { ...entry.params, ...viaToken } : null;
   await db.insert(actionLogs).values({
     action,
     // A route that set no key (none should: action-logs-keys.test.ts) keeps its method and path.

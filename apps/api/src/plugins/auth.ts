@@ -8,6 +8,7 @@ import { prepared } from '../db/prepared.ts';
 import type { Db } from '../db/client.ts';
 import { HeardChangesCache, type Loaded } from '../lib/heard-changes-cache.ts';
 import { heardChanges } from './heard-changes.ts';
+import { assertTokenScope, findTokenUser, isApiToken, TokenUse, type TokenIdentity } from './api-tokens.ts';
 
 /** What a route must declare: a permission, `authenticated` (any signed-in user) or `public`. */
 export type RouteAccess = Permission | 'authenticated' | 'public';
@@ -21,6 +22,8 @@ export interface CurrentUser {
   language: Locale;
   customer_id: number | null;
   session_id: number;
+  /** Set when the call came with a personal API token (then `session_id` is 0). */
+  token?: TokenIdentity;
 }
 
 declare module 'fastify' {
@@ -74,17 +77,24 @@ export const authPlugin = fp(async (app) => {
     maxEntries: 10_000,
   });
   heardChanges(app, AUTH_CHANGE_CHANNEL, sessions);
+  let tokenUse: TokenUse | undefined;
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     const token = bearerToken(request.headers.authorization);
     if (token) {
       const tokenHash = sha256(token);
-      request.user = await sessions.get(tokenHash, () => findSessionUser(app.db, tokenHash));
+      const find = isApiToken(token) ? findTokenUser : findSessionUser;
+      request.user = await sessions.get(tokenHash, () => find(app.db, tokenHash));
     }
     if (!access || access === 'public') return;
     if (!request.user) throw unauthenticated();
     if (access !== 'authenticated' && !can(request.user.type, access)) throw forbidden();
+    if (request.user.token) {
+      assertTokenScope(request.user.token, access);
+      tokenUse ??= new TokenUse(app.db, app.config.tokens.maxPerMinute);
+      await tokenUse.record(request.user.token, request);
+    }
   });
 });
 

@@ -10,8 +10,11 @@ export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal)
 
 /** Background work behind one interface: pg-boss on PostgreSQL, an in-process runner on the embedded default. */
 export interface JobQueue {
-  /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
-  enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
+  /**
+   * With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits.
+   * With `runAfter`, it is not taken before then.
+   */
+  enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date): Promise<void>;
   work(name: string, handler: JobHandler): void;
   /**
    * Housekeeping run at start and then every hour, by one server at a time: a pg-boss schedule on
@@ -50,8 +53,10 @@ export class InProcessQueue implements JobQueue {
     private pollMs = 1000,
   ) {}
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
-    await (tx ?? this.db).insert(jobs).values({ name, payload: JSON.stringify(payload) });
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
+    await (tx ?? this.db)
+      .insert(jobs)
+      .values({ name, payload: JSON.stringify(payload), ...(runAfter && { run_after: runAfter }) });
     // in a transaction, the poll takes the job once it commits
     if (!tx) this.kick();
   }
@@ -266,7 +271,7 @@ export class PgBossQueue implements JobQueue {
     this.queues.add(name);
   }
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
     await this.ensureStarted();
     await this.ensureQueue(name);
     await this.boss.send(name, payload, {
@@ -274,6 +279,7 @@ export class PgBossQueue implements JobQueue {
       retryDelay: 5,
       expireInSeconds: this.lease.leaseSeconds,
       ...(tx && { db: inTransaction(tx) }),
+      ...(runAfter && { startAfter: runAfter }),
     });
   }
 

@@ -40,6 +40,7 @@ export const SIGNED_IN_SCREENS: Record<string, Screen> = {
   '/invoices/:id': lazy(() => import('../features/invoices/routes/invoice-detail-page.tsx')),
   '/account': lazy(() => import('../features/account/routes/account-page.tsx')),
   '/company': lazy(() => import('../features/company/routes/company-page.tsx')),
+  '/integrations': lazy(() => import('../features/webhooks/routes/integrations-page.tsx')),
 };
 
 export const GUEST_SCREENS: Record<string, Screen> = {

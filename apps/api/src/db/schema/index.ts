@@ -6,3 +6,5 @@ export * from './tasks.ts';
 export * from './guest-quotes.ts';
 export * from './glossaries.ts';
 export * from './memories.ts';
+export * from './integrations.ts';
+export * from './events.ts';

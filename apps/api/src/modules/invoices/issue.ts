@@ -1,4 +1,5 @@
 import { INVOICEABLE_STATES, invoiceTag, isLocale, type Locale } from '@verba/contracts';
+import { publishEvent } from '../events/service.ts';
 import { compareMoney, invoiceTotals, madridDateOf } from '@verba/contracts/pricing';
 import { AppError, invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -169,6 +170,14 @@ export async function issueInvoice(
     if (!(await attachTasksToInvoice(tx, row.id, input.task_ids)))
       throw new AppError(409, 'invoices.conflict');
     await repo.advanceChain(tx, row.id, hash);
+    await publishEvent(tx, {
+      type: 'invoice.issued',
+      task_id: null,
+      invoice_id: row.id,
+      customer_id: customer.id,
+      actor_user_id: actor.user.id,
+      data: { folio, amount: totals.total, task_ids: input.task_ids },
+    });
     return row;
   });
   return outcome(

@@ -1,5 +1,6 @@
 import { compareMoney } from '@verba/contracts/pricing';
 import type { Deps } from '../../lib/service.ts';
+import { publishEvent } from '../events/service.ts';
 import { eurosToCents } from './gateway/redsys-protocol.ts';
 import { isSigned, type BankVerdict } from './gateway/verdict.ts';
 import { PAYABLE_STATES, approveWithPayment, balanceAvailableFor } from './payable.ts';
@@ -113,6 +114,14 @@ export async function decideBankResponse(
       return { kind: 'repeat', status: locked.status, stored: locked.response_code ?? '' };
     if (verdict.kind !== 'authorised') {
       await repo.completePayment(tx, locked.id, 'DECLINED', { response_code: code });
+      await publishEvent(tx, {
+        type: 'payment.failed',
+        task_id: locked.task_id,
+        invoice_id: null,
+        customer_id: task?.customer_id ?? null,
+        actor_user_id: locked.created_by,
+        data: { order: locked.order_number, response_code: code, cancelled: verdict.kind === 'cancelled' },
+      });
       return { kind: 'declined', cancelled: verdict.kind === 'cancelled' };
     }
     const other = await repo.otherAuthorisedPayment(tx, locked.task_id, locked.id);

@@ -72,6 +72,8 @@ export async function startPayment(
   const publicUrl = deps.config.publicUrl;
   return openPayment(deps, gateway, actor, task, {
     userId: actor.user.id,
+    // an API token pays from the balance only: a card payment needs the person at the bank's page
+    balanceOnly: actor.user.token !== undefined,
     urlOk: `${publicUrl}/tasks/ok/${taskId}`,
     urlKo: `${publicUrl}/tasks/ko/${taskId}`,
   });
@@ -100,7 +102,7 @@ async function openPayment(
   gateway: PaymentGateway,
   caller: Anonymous,
   task: TaskRow,
-  who: { userId: number | null; urlOk: string; urlKo: string },
+  who: { userId: number | null; balanceOnly?: boolean; urlOk: string; urlKo: string },
 ): Promise<Outcome<StartPayment>> {
   const taskId = task.id;
   await assertPayable(deps.db, task);
@@ -118,6 +120,7 @@ async function openPayment(
       ? await balanceAvailableFor(tx, fresh.customer_id, taskId, now)
       : '0.00';
     const { balanceUsed, card } = splitPayment(amount, balance);
+    if (who.balanceOnly && compareMoney(card, '0') > 0) return { kind: 'card_needed' as const };
     const base = {
       task_id: taskId,
       customer_id: fresh.customer_id,
@@ -160,6 +163,7 @@ async function openPayment(
       },
       'payments.already_paid',
     );
+  if (result.kind === 'card_needed') throw new AppError(422, 'payments.card_in_browser');
   if (result.kind === 'moved')
     throw new AppError(422, 'payments.not_payable', { values: { state: result.state } });
   const p = result.payment;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { languages, taskStateChanges, tasks } from '../../db/schema/index.ts';
+import { domainEvents, languages, taskStateChanges, tasks } from '../../db/schema/index.ts';
 import { transition, type Move } from './transitions.ts';
 
 let t: TestApp;
@@ -81,5 +81,20 @@ describe('transition: the one way a task changes state', () => {
         user_id: null,
       },
     ]);
+  });
+});
+
+describe('transition: the domain event of a move', () => {
+  const events = () => db().select().from(domainEvents).where(eq(domainEvents.task_id, taskId));
+
+  it('publishes the event of the state reached, in the move, and none for a refused move', async () => {
+    await db().update(tasks).set({ state: 'CALCULATING' }).where(eq(tasks.id, taskId));
+    const before = (await events()).length;
+    await move({ taskId, from: 'CALCULATING', to: 'DRAFT', by: 'system', userId: null, reason: 'analysed' });
+    await expect(move({ taskId, from: 'DRAFT', to: 'DONE', by: 'staff', userId: null })).rejects.toThrow();
+    await move({ taskId, from: 'DRAFT', to: 'CANCELLED', by: 'client', userId: null });
+    const published = (await events()).slice(before);
+    expect(published.map((e) => e.type)).toEqual(['task.quoted', 'task.cancelled']);
+    expect(published[1]!.data).toMatchObject({ from: 'DRAFT', to: 'CANCELLED', code: 'T-1' });
   });
 });

@@ -6,6 +6,7 @@ import {
   type TaskTransitionContext,
 } from '@verba/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishEvent, type DomainEventType } from '../events/service.ts';
 import * as repo from './repository.ts';
 import type { Tx, TaskRow } from './repository.ts';
 
@@ -46,5 +47,28 @@ export async function transition(tx: Tx, move: Move): Promise<boolean> {
     if (!moved) return false;
   }
   await repo.recordStateChange(tx, taskId, from, to, userId, move.note, move.reason);
+  const type = eventOf(move);
+  if (type) {
+    const task = await repo.findTask(tx, taskId);
+    await publishEvent(tx, {
+      type,
+      task_id: taskId,
+      invoice_id: null,
+      customer_id: task?.customer_id ?? null,
+      actor_user_id: userId,
+      data: { from, to, code: task?.code ?? null },
+    });
+  }
   return true;
+}
+
+/** The domain event a move is (analysis done is the quote being ready). */
+function eventOf({ from, to, by }: Move): DomainEventType | null {
+  if (from === 'CALCULATING' && by === 'system') return 'task.quoted';
+  if (to === 'APPROVED' && by === 'payment') return 'task.paid';
+  if (to === 'APPROVED' || to === 'DEFERRED') return 'task.approved';
+  if (to === 'IN_COURSE') return 'task.in_course';
+  if (to === 'DONE') return 'task.done';
+  if (to === 'CANCELLED') return 'task.cancelled';
+  return null;
 }

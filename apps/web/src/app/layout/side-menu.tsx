@@ -9,6 +9,7 @@ import {
   IconChecklist,
   IconCoin,
   IconFileInvoice,
+  IconPlugConnected,
   IconLanguage,
   IconLayoutDashboard,
   IconListDetails,
@@ -38,6 +39,7 @@ const ICONS: Record<MenuEntry, ComponentType<IconProps>> = {
   logs: IconListDetails,
   settings: IconSettings,
   invoices: IconFileInvoice,
+  integrations: IconPlugConnected,
 };
 
 const MENU_LABELS: Record<MenuEntry, string> = {
@@ -53,6 +55,7 @@ const MENU_LABELS: Record<MenuEntry, string> = {
   logs: 'menu.logs',
   settings: 'menu.settings',
   invoices: 'menu.invoices',
+  integrations: 'menu.integrations',
 };
 
 /** Entries a user sees: the role's list; `rates` only when the customer has show_rates on. */

@@ -144,7 +144,7 @@ export async function storeTranslationBatch(deps: Deps, actor: Actor, taskId: nu
         uploaded_by: actor.user.id,
       });
     }
-    const { rows, replaced } = await repo.replaceTranslations(deps.db, values);
+    const { rows, replaced } = await repo.replaceTranslations(deps.db, values, task.customer_id);
     // Committed: from here on nothing of this batch is removed.
     committed = true;
     const keep = new Set(values.map((v) => v.file_path));

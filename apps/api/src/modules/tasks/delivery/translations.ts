@@ -50,15 +50,19 @@ export async function uploadTranslatedFile(
   if (Object.keys(errors).length) throw await fail(errors);
 
   const previous = await repo.translationsOf(deps.db, sourceFileId, languageId);
-  const row = await repo.replaceTranslation(deps.db, {
-    task_id: taskId,
-    source_file_id: sourceFileId,
-    language_id: languageId,
-    file_name: stored.name,
-    file_path: stored.key,
-    size: stored.size,
-    uploaded_by: actor.user.id,
-  });
+  const row = await repo.replaceTranslation(
+    deps.db,
+    {
+      task_id: taskId,
+      source_file_id: sourceFileId,
+      language_id: languageId,
+      file_name: stored.name,
+      file_path: stored.key,
+      size: stored.size,
+      uploaded_by: actor.user.id,
+    },
+    task.customer_id,
+  );
   await removeUnreferenced(
     deps.storage,
     deps.log,

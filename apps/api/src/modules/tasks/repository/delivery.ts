@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { publishEvent } from '../../events/service.ts';
 import type { Db } from '../../../db/client.ts';
 import { languages, sourceFiles, taskTargetLanguages, translatedFiles } from '../../../db/schema/index.ts';
 import type { Tx } from './tasks.ts';
@@ -23,7 +24,11 @@ export async function translationsOf(db: Db, sourceFileId: number, languageId: n
 }
 
 /** The one translation of a source file into a language: the new row replaces any earlier one. */
-export async function replaceTranslation(db: Db, values: typeof translatedFiles.$inferInsert) {
+export async function replaceTranslation(
+  db: Db,
+  values: typeof translatedFiles.$inferInsert,
+  customerId: number | null,
+) {
   return db.transaction(async (tx: Tx) => {
     await tx
       .delete(translatedFiles)
@@ -35,6 +40,7 @@ export async function replaceTranslation(db: Db, values: typeof translatedFiles.
       );
     const [row] = await tx.insert(translatedFiles).values(values).returning();
     if (!row) throw new Error('translated file insert returned nothing');
+    await publishDelivery(tx, [row], customerId);
     return row;
   });
 }
@@ -51,7 +57,11 @@ export async function deliveredPairs(db: Db, taskId: number) {
  * A batch of translations in one transaction: each replaces any earlier one of its file and
  * language. Returns the new rows and the storage keys of the replaced ones (removed after commit).
  */
-export async function replaceTranslations(db: Db, values: Array<typeof translatedFiles.$inferInsert>) {
+export async function replaceTranslations(
+  db: Db,
+  values: Array<typeof translatedFiles.$inferInsert>,
+  customerId: number | null,
+) {
   return db.transaction(async (tx: Tx) => {
     const replaced: string[] = [];
     const rows: TranslatedFileRow[] = [];
@@ -70,7 +80,22 @@ export async function replaceTranslations(db: Db, values: Array<typeof translate
       if (!row) throw new Error('translated file insert returned nothing');
       rows.push(row);
     }
+    await publishDelivery(tx, rows, customerId);
     return { rows, replaced };
+  });
+}
+
+/** Translated files added: the `task.delivered` event, in the transaction that stores them. */
+async function publishDelivery(tx: Tx, rows: TranslatedFileRow[], customerId: number | null) {
+  const [first] = rows;
+  if (!first) return;
+  await publishEvent(tx, {
+    type: 'task.delivered',
+    task_id: first.task_id,
+    invoice_id: null,
+    customer_id: customerId,
+    actor_user_id: first.uploaded_by,
+    data: { files: rows.map((r) => ({ id: r.id, name: r.file_name, language_id: r.language_id })) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { actorKindOf, transitionRefusal, type StaffTarget } from '@verba/contracts';
+import { publishEvent } from '../../events/service.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { outcome, type Actor, type Deps } from '../../../lib/service.ts';
 import * as repo from '../repository.ts';
@@ -66,12 +67,19 @@ export async function setAmountToPay(deps: Deps, actor: Actor, id: number, amoun
 export async function setDaysToAdd(deps: Deps, actor: Actor, id: number, days: number) {
   const task = await visibleTask(deps, actor, id);
   const quote = await quoteTask(deps.db, { ...task, days_to_add: days }, task.approved_at ?? new Date());
-  await deps.db.transaction((tx) =>
-    storePriceChange(deps, tx, id, {
-      days_to_add: days,
-      due_date: quote.dueDate ? new Date(quote.dueDate) : null,
-    }),
-  );
+  const dueDate = quote.dueDate ? new Date(quote.dueDate) : null;
+  await deps.db.transaction(async (tx) => {
+    await storePriceChange(deps, tx, id, { days_to_add: days, due_date: dueDate });
+    if (dueDate?.getTime() !== task.due_date?.getTime())
+      await publishEvent(tx, {
+        type: 'task.due_date_changed',
+        task_id: id,
+        invoice_id: null,
+        customer_id: task.customer_id,
+        actor_user_id: actor.user.id,
+        data: { code: task.code, from: task.due_date?.toISOString() ?? null, to: quote.dueDate },
+      });
+  });
   return outcome(
     { id, days_to_add: days, due_date: quote.dueDate },
     {
