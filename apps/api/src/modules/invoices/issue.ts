@@ -5,8 +5,28 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { invoiceHash } from './canonical.ts';
 import * as repo from './repository.ts';
+import { RecordRefused, type AltaInput } from './verifactu/record.ts';
+import { recordAlta } from './verifactu/records.ts';
 
-type IssueDeps = Pick<Deps, 'db'>;
+/** Without `config` (the demo seed) or with VERIFACTU_MODE off, no AEAT record is made. */
+type IssueDeps = Pick<Deps, 'db'> & Partial<Pick<Deps, 'config'>>;
+
+/** The invoice's AEAT registration record, in the issuing transaction, when the mode is on. */
+async function registerWithAeat(deps: IssueDeps, tx: repo.Tx, invoiceId: number, input: AltaInput) {
+  const config = deps.config?.verifactu;
+  if (config?.mode !== 'verifactu') return;
+  try {
+    await recordAlta(tx, config, invoiceId, input);
+  } catch (err) {
+    if (err instanceof RecordRefused) throw invalid({ [err.field]: [err.key] });
+    throw err;
+  }
+}
+
+const altaOf = (
+  content: Omit<AltaInput, 'task_codes' | 'rectifies'> & { lines: Array<{ task_code: string }> },
+  rectifies: AltaInput['rectifies'],
+): AltaInput => ({ ...content, task_codes: content.lines.map((l) => l.task_code), rectifies });
 
 /** POST /invoices after validation (amounts as 2-decimal strings, days as YYYY-MM-DD). */
 export interface IssueInput {
@@ -165,6 +185,7 @@ export async function issueInvoice(
     );
     if (!(await repo.attachTasks(tx, row.id, input.task_ids))) throw new AppError(409, 'invoices.conflict');
     await repo.advanceChain(tx, row.id, hash);
+    await registerWithAeat(deps, tx, row.id, altaOf(content, null));
     return row;
   });
   return outcome(
@@ -273,6 +294,12 @@ export async function rectifyInvoice(
     );
     await repo.releaseTasks(tx, locked.id);
     await repo.advanceChain(tx, row.id, hash);
+    await registerWithAeat(
+      deps,
+      tx,
+      row.id,
+      altaOf(content, { folio: locked.folio, issued_at: locked.issued_at }),
+    );
     return row;
   });
   return outcome(
