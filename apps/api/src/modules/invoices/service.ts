@@ -10,6 +10,7 @@ import {
   type InvoiceListQuery,
   type Locale,
 } from '@verba/contracts';
+import { roundMoney } from '@verba/contracts/pricing';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
@@ -20,6 +21,8 @@ import { abilitiesFor, assertCan, listScope } from './policy.ts';
 import type { InvoiceData } from './pdf/invoice-data.ts';
 import { renderInvoicePdf } from './pdf/render.ts';
 import * as repo from './repository.ts';
+import { qrUrl } from './verifactu/qr.ts';
+import { firstAltaOf } from './verifactu/repository.ts';
 
 export { issueInvoice, rectifyInvoice } from './issue.ts';
 export { invoicesCsv } from './export.ts';
@@ -159,6 +162,22 @@ async function invoiceData(
       method: invoice.payment_method,
     },
     hash: invoice.hash,
+    verifactu: await verifactuQr(deps, invoice),
+  };
+}
+
+/** The QR of an invoice that has an AEAT registration record (and a configured validation host). */
+async function verifactuQr(deps: Pick<Deps, 'db' | 'config'>, invoice: repo.InvoiceRow) {
+  const record = await firstAltaOf(deps.db, invoice.id);
+  const base = deps.config.verifactu.qrBaseUrl;
+  if (!record || !base) return null;
+  return {
+    qrUrl: qrUrl(base, {
+      nif: record.issuer_nif,
+      numserie: record.num_serie,
+      fecha: record.fecha_expedicion,
+      importe: roundMoney(invoice.amount),
+    }),
   };
 }
 

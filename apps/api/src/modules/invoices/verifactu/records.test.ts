@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -41,9 +46,59 @@ beforeAll(async () => {
   await t.database.db.update(customers).set({ tin: 'FR40303265045' }).where(eq(customers.id, s.globex));
 });
 
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-verifactu-'));
+
 afterAll(async () => {
   await t?.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
 });
+
+/** The invoice's PDF, its first page's QR codes as zbarimg reads them, its images' sizes in mm, its text. */
+async function readPdf(invoiceId: number) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/invoices/${invoiceId}/pdf`,
+    headers: { authorization: `Bearer ${tokens.admin}` },
+  });
+  expect(res.statusCode).toBe(200);
+  const file = path.join(scratch, `${invoiceId}.pdf`);
+  fs.writeFileSync(file, res.rawPayload);
+  execFileSync('pdftoppm', [
+    '-r',
+    '200',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-png',
+    file,
+    path.join(scratch, `p${invoiceId}`),
+  ]);
+  const page = fs.readdirSync(scratch).find((f) => f.startsWith(`p${invoiceId}`) && f.endsWith('.png'))!;
+  let codes: string[] = [];
+  try {
+    codes = execFileSync(
+      'zbarimg',
+      ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', path.join(scratch, page)],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    )
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    codes = []; // zbarimg exits 4 when it finds no code
+  }
+  const images = execFileSync('pdfimages', ['-list', '-f', '1', '-l', '1', file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((c) => c[2] === 'image')
+    .map((c) => ({ mm: (Number(c[3]) / Number(c[12])) * 25.4 }));
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return { codes, images, text };
+}
 
 describe('VeriFactu registration records', () => {
   it('makes an F1 RegistroAlta with IVA 21 % for a Spanish customer: the first record of the chain, valid against the AEAT XSD', async () => {
@@ -166,5 +221,33 @@ describe('VeriFactu registration records', () => {
       .set({ xml: victim.xml })
       .where(eq(verifactuRecords.id, victim.id));
     expect(await brokenRecord(t.database.db, nif)).toBeNull();
+  });
+
+  it('prints the QR code of the AEAT validation URL and the VERI*FACTU legend at the top of the PDF', async () => {
+    const [first] = await chain();
+    const invoiceId = first!.invoice_id;
+    const pdf = await readPdf(invoiceId);
+    const [day, month, year] = [s.today.slice(8), s.today.slice(5, 7), s.today.slice(0, 4)];
+    expect(pdf.codes).toEqual([
+      `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=${nif}&numserie=${first!.num_serie}&fecha=${day}-${month}-${year}&importe=121.00`,
+    ]);
+    // The code is 35 mm wide without its quiet zone of 4 modules on each side.
+    expect(pdf.images).toHaveLength(1);
+    const modules = QRCode.create(pdf.codes[0]!, { errorCorrectionLevel: 'M' }).modules.size;
+    expect(pdf.images[0]!.mm).toBeCloseTo((35 * (modules + 8)) / modules, 0);
+    expect(pdf.text.split('\n').slice(0, 3).join(' ')).toContain('VERI*FACTU');
+    expect(pdf.text).toMatch(/verifiable at the AEAT e-office/);
+  });
+
+  it('prints no QR code on an invoice issued while the mode was off, and makes it no record', async () => {
+    t.app.config.verifactu = { ...VERIFACTU_TEST, mode: 'off' };
+    const task = await s.makeTask(s.acme, 'APPROVED', '10.00');
+    const res = await s.issue(await s.body(s.acme, [task.id], '12.10'));
+    t.app.config.verifactu = VERIFACTU_TEST;
+    expect(res.status).toBe(201);
+    expect(await recordsOf(res.json.data.id)).toEqual([]);
+    const pdf = await readPdf(res.json.data.id);
+    expect(pdf.codes).toEqual([]);
+    expect(pdf.text).not.toContain('VERI*FACTU');
   });
 });

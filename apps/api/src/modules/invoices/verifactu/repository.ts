@@ -71,6 +71,17 @@ export async function latestRecordOf(db: Db, invoiceId: number): Promise<Verifac
   return row;
 }
 
+/** The invoice's first RegistroAlta (its QR names the invoice as that record registered it). */
+export async function firstAltaOf(db: Db, invoiceId: number): Promise<VerifactuRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verifactuRecords)
+    .where(and(eq(verifactuRecords.invoice_id, invoiceId), eq(verifactuRecords.record_type, 'alta')))
+    .orderBy(asc(verifactuRecords.id))
+    .limit(1);
+  return row;
+}
+
 /** An issuer's records in chain order. */
 export function chainOf(db: Db, nif: string): Promise<VerifactuRecordRow[]> {
   return db
