@@ -10,13 +10,20 @@ export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal)
 
 /** Background work behind one interface: pg-boss on PostgreSQL, an in-process runner on the embedded default. */
 export interface JobQueue {
-  /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
-  enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
+  /**
+   * With `tx`, the job is queued by that transaction: it exists exactly when the transaction
+   * commits. With `startAfter`, it is not run before that moment.
+   */
+  enqueue(name: string, payload: Record<string, unknown>, tx?: Db, options?: EnqueueOptions): Promise<void>;
   work(name: string, handler: JobHandler): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
   idle(): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  startAfter?: Date;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -39,8 +46,12 @@ export class InProcessQueue implements JobQueue {
     private pollMs = 1000,
   ) {}
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
-    await (tx ?? this.db).insert(jobs).values({ name, payload: JSON.stringify(payload) });
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, options: EnqueueOptions = {}) {
+    await (tx ?? this.db).insert(jobs).values({
+      name,
+      payload: JSON.stringify(payload),
+      ...(options.startAfter && { run_after: options.startAfter }),
+    });
     // in a transaction, the poll takes the job once it commits
     if (!tx) this.kick();
   }
@@ -212,10 +223,11 @@ export class PgBossQueue implements JobQueue {
     return this.startPromise;
   }
 
-  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db) {
+  async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, options: EnqueueOptions = {}) {
     await this.ensureStarted();
     await this.boss.createQueue(name);
     await this.boss.send(name, payload, {
+      ...(options.startAfter && { startAfter: options.startAfter }),
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
       expireInSeconds: this.lease.leaseSeconds,

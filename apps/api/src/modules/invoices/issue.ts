@@ -7,9 +7,11 @@ import { invoiceHash } from './canonical.ts';
 import * as repo from './repository.ts';
 import { RecordRefused, type AltaInput } from './verifactu/record.ts';
 import { recordAlta } from './verifactu/records.ts';
+import { queueSubmission } from './verifactu/submit.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Without `config` (the demo seed) or with VERIFACTU_MODE off, no AEAT record is made. */
-type IssueDeps = Pick<Deps, 'db'> & Partial<Pick<Deps, 'config'>>;
+type IssueDeps = Pick<Deps, 'db'> & Partial<Pick<Deps, 'config' | 'jobs'>>;
 
 /** The invoice's AEAT registration record, in the issuing transaction, when the mode is on. */
 async function registerWithAeat(deps: IssueDeps, tx: repo.Tx, invoiceId: number, input: AltaInput) {
@@ -17,6 +19,7 @@ async function registerWithAeat(deps: IssueDeps, tx: repo.Tx, invoiceId: number,
   if (config?.mode !== 'verifactu') return;
   try {
     await recordAlta(tx, config, invoiceId, input);
+    if (deps.jobs) await queueSubmission({ config: deps.config!, jobs: deps.jobs }, tx as Db);
   } catch (err) {
     if (err instanceof RecordRefused) throw invalid({ [err.field]: [err.key] });
     throw err;

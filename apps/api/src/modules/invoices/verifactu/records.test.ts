@@ -9,21 +9,10 @@ import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
 import { invoiceScenario } from '../../../../test/invoice-fixtures.ts';
 import { customers, invoiceCounters, verifactuChain, verifactuRecords } from '../../../db/schema/index.ts';
-import type { VerifactuConfig } from '../../../verifactu-config.ts';
+import { VERIFACTU_TEST } from '../../../../test/verifactu-fixtures.ts';
 import { regFactu } from './submission-xml.ts';
 import { brokenRecord } from './verify.ts';
 import { validateRegFactu } from './xsd.ts';
-
-export const VERIFACTU_TEST: VerifactuConfig = {
-  mode: 'verifactu',
-  submit: false,
-  issuer: { nif: 'B12345674', name: 'Verba Traducciones SL' },
-  producer: { nif: 'B12345674', name: 'Verba Traducciones SL' },
-  system: { name: 'Verba', id: 'VB', version: '0.1.0', installationNumber: 'TEST-1' },
-  endpoint: 'http://127.0.0.1:1/aeat',
-  qrBaseUrl: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR',
-  cert: undefined,
-};
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
