@@ -146,4 +146,48 @@ describe('VeriFactu submission queue against the simulated AEAT', () => {
   it('sends at most 1,000 records in a request', () => {
     expect(() => regFactu(VERIFACTU_TEST.issuer, Array(1001).fill('<x/>'))).toThrow(/1001/);
   });
+
+  it('shows the record’s state, Huella and the AEAT’s answer on the invoice, and filters the list by state', async () => {
+    // Whatever an earlier test's answer asked to wait for, these batches go now.
+    const later = () => new Date(Date.now() + 3_600_000);
+    await t.app.jobs.idle();
+    sim.behave('reject', 0);
+    const rejected = await issueOne();
+    await t.app.jobs.idle();
+    await submitBatch(t.app, signal, later);
+    sim.behave('accept', 0);
+    const accepted = await issueOne();
+    await t.app.jobs.idle();
+    await submitBatch(t.app, signal, later);
+    const record = await recordOf(rejected);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${rejected}`,
+      headers: { authorization: `Bearer ${tokens.acmeAdmin}` },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.verifactu).toEqual({
+      record_type: 'alta',
+      tipo_factura: 'F1',
+      huella: record.huella,
+      previous_huella: record.previous_huella,
+      generated_at: record.generated_at,
+      state: 'rejected',
+      aeat_response: expect.objectContaining({ status: 'Incorrecto', code: '1100' }),
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/invoices?verifactu_state=rejected&per_page=100',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    const ids = list.json().data.data.map((row: { id: number }) => row.id);
+    expect(ids).toContain(rejected);
+    expect(ids).not.toContain(accepted);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/invoices?verifactu_state=lost',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
 });
