@@ -21,8 +21,7 @@ export const verifactuEnv = {
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
 };
 
-const verifactuSchema = z.object(verifactuEnv);
-type VerifactuEnv = z.infer<typeof verifactuSchema>;
+type VerifactuEnv = z.infer<ReturnType<typeof z.object<typeof verifactuEnv>>>;
 
 const REQUIRED = [
   'VERIFACTU_ISSUER_NIF',

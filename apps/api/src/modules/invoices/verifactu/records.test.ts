@@ -64,7 +64,7 @@ async function readPdf(invoiceId: number) {
     path.join(scratch, `p${invoiceId}`),
   ]);
   const page = fs.readdirSync(scratch).find((f) => f.startsWith(`p${invoiceId}`) && f.endsWith('.png'))!;
-  let codes: string[] = [];
+  let codes: string[];
   try {
     codes = execFileSync(
       'zbarimg',
