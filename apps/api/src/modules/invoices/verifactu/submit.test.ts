@@ -129,8 +129,9 @@ describe('VeriFactu submission queue against the simulated AEAT', () => {
 
   it('rejects every record of a request the AEAT refuses as not valid against its schema', async () => {
     const id = await issueOne();
+    await t.app.jobs.idle();
     const row = await recordOf(id);
-    await t.database.db.update(verifactuRecords).set({ state: 'accepted' });
+    await t.database.db.update(verifactuChain).set({ next_send_at: null });
     await t.database.db
       .update(verifactuRecords)
       .set({ state: 'pending', xml: row.xml.replace('<sf:TipoHuella>01', '<sf:TipoHuella>02') })
