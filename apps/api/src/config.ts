@@ -1,7 +1,15 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  VERIFACTU_OFF,
+  requireVerifactuSettings,
+  verifactuConfig,
+  verifactuEnv,
+  type VerifactuConfig,
+} from './verifactu-config.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -9,76 +17,85 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
-const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().optional(),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
-  DATA_DIR: z.string().optional(),
-  FILES_DIR: z.string().optional(),
-  STORAGE: z.enum(['disk', 's3']).default('disk'),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
-  MAX_FILE_MB: z.coerce.number().positive().default(200),
-  MAX_TASK_MB: z.coerce.number().positive().default(1024),
-  MAX_TMX_MB: z.coerce.number().positive().default(4096),
-  MAX_FILES_PER_TASK: z.coerce.number().int().positive().default(500),
-  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
-  DEMO_DATA: bool.optional(),
-  PUBLIC_URL: z.string().optional(),
-  WEB_DIST: z.string().optional(),
-  SESSION_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .default(8 * 60 * 60),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
-  LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
-  SMTP_HOST: z.string().optional(),
-  SMTP_PORT: z.coerce.number().int().default(587),
-  SMTP_SECURE: bool.default(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  SMTP_IGNORE_TLS: bool.default(false),
-  MAIL_FROM: z.string().default('Verba <no-reply@verba.test>'),
-  BRAND_NAME: z.string().default('Verba'),
-  BRAND_ADDRESS: z.string().default('Passeig de Gràcia 1, 08007 Barcelona, Spain · hello@verba.test'),
-  /** The provider's tax ID (CIF/NIF), printed on invoices. */
-  BRAND_TAX_ID: z.string().default('B00000000'),
-  INITIAL_ADMIN_EMAIL: z.string().optional(),
-  INITIAL_ADMIN_PASSWORD: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'redsys']).optional(),
-  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
-  REDSYS_URL: z.url().default('https://sis-t.redsys.es:25443/sis/realizarPago'),
-  REDSYS_MERCHANT_CODE: z.string().optional(),
-  REDSYS_TERMINAL: z.string().default('1'),
-  REDSYS_MERCHANT_KEY: z.string().optional(),
-  GUEST_TASK_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-  QUOTE_CHALLENGE_SECRET: z.string().min(16).optional(),
-  QUOTE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
-  QUOTE_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  QUOTE_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
-  TOKEN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
-});
+/** The API package's version: the VeriFactu records name it as the invoicing system's version. */
+function apiVersion(): string {
+  const file = path.join(repoRoot, 'apps/api/package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().optional(),
+    DATABASE_URL: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+    DATA_DIR: z.string().optional(),
+    FILES_DIR: z.string().optional(),
+    STORAGE: z.enum(['disk', 's3']).default('disk'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+    MAX_FILE_MB: z.coerce.number().positive().default(200),
+    MAX_TASK_MB: z.coerce.number().positive().default(1024),
+    MAX_TMX_MB: z.coerce.number().positive().default(4096),
+    MAX_FILES_PER_TASK: z.coerce.number().int().positive().default(500),
+    ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
+    DEMO_DATA: bool.optional(),
+    PUBLIC_URL: z.string().optional(),
+    WEB_DIST: z.string().optional(),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(8 * 60 * 60),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
+    LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().default(587),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_IGNORE_TLS: bool.default(false),
+    MAIL_FROM: z.string().default('Verba <no-reply@verba.test>'),
+    BRAND_NAME: z.string().default('Verba'),
+    BRAND_ADDRESS: z.string().default('Passeig de Gràcia 1, 08007 Barcelona, Spain · hello@verba.test'),
+    /** The provider's tax ID (CIF/NIF), printed on invoices. */
+    BRAND_TAX_ID: z.string().default('B00000000'),
+    INITIAL_ADMIN_EMAIL: z.string().optional(),
+    INITIAL_ADMIN_PASSWORD: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'redsys']).optional(),
+    ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+    REDSYS_URL: z.url().default('https://sis-t.redsys.es:25443/sis/realizarPago'),
+    REDSYS_MERCHANT_CODE: z.string().optional(),
+    REDSYS_TERMINAL: z.string().default('1'),
+    REDSYS_MERCHANT_KEY: z.string().optional(),
+    GUEST_TASK_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    QUOTE_CHALLENGE_SECRET: z.string().min(16).optional(),
+    QUOTE_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
+    QUOTE_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    QUOTE_MAX_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
+    TOKEN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    ...verifactuEnv,
+  })
+  .superRefine(requireVerifactuSettings);
 
 /** The object storage settings that only make sense together. */
 function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
@@ -106,6 +123,8 @@ export interface S3Settings {
 }
 
 export interface Config {
+  /** Spain's invoicing-software rules (ADR 0031): AEAT records, fingerprint chain, QR, submission. */
+  verifactu: VerifactuConfig;
   env: string;
   production: boolean;
   port: number;
@@ -191,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data'));
   const demoData = !production && (parsed.DEMO_DATA ?? embedded);
   const config: Config = {
+    verifactu: VERIFACTU_OFF,
     env: parsed.NODE_ENV,
     production,
     port: parsed.PORT,
@@ -285,5 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retryForMs: 24 * 60 * 60 * 1000,
     },
   };
+  config.verifactu = verifactuConfig(parsed, apiVersion());
   return { ...config, ...overrides };
 }

@@ -372,11 +372,19 @@ export class PgBossQueue implements JobQueue {
 
   async idle() {
     for (;;) {
-      let queued = 0;
-      for (const name of this.handlers.keys()) {
-        const q = await this.boss.getQueueSize(name);
-        queued += q;
-      }
+      // Like the in-process queue: a job waiting for its startAfter is not work to wait for.
+      const names = [...this.handlers.keys()];
+      const rows = names.length
+        ? (
+            (await this.boss
+              .getDb()
+              .executeSql(
+                `SELECT count(*)::int AS n FROM ${PgBossQueue.SCHEMA}.job WHERE name = ANY($1) AND state < 'active' AND start_after <= now()`,
+                [names],
+              )) as { rows: Array<{ n: number }> }
+          ).rows
+        : [{ n: 0 }];
+      const queued = rows[0]?.n ?? 0;
       if (queued === 0 && this.active === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

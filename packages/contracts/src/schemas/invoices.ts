@@ -20,9 +20,15 @@ const day = z.iso.date({ error: 'validation.format' });
 // ---- Requests ----
 
 /** GET /invoices: filters of the list (a client admin always sees its own customer's only). */
+/** Where an invoice's AEAT record is on its way (VERI*FACTU, ADR 0031). */
+export const VERIFACTU_STATES = ['pending', 'sent', 'accepted', 'accepted_with_errors', 'rejected'] as const;
+export type VerifactuState = (typeof VERIFACTU_STATES)[number];
+
 export const invoiceListQuery = z
   .object({
     customer_id: idField.optional(),
+    /** Invoices whose latest AEAT record is in this submission state. */
+    verifactu_state: z.enum(VERIFACTU_STATES, { error: 'validation.invalid_option' }).optional(),
     status: z.enum(INVOICE_PAYMENT_STATUSES, { error: 'validation.invalid_option' }).optional(),
     from: day.optional(),
     to: day.optional(),
@@ -150,6 +156,25 @@ export const invoiceAbilitiesSchema = z.object({
   can_rectify: z.boolean(),
 });
 
+/** The invoice's latest AEAT registration record and what the AEAT answered; null without one. */
+export const invoiceVerifactuSchema = z.object({
+  record_type: z.enum(['alta', 'anulacion']),
+  tipo_factura: z.string().nullable(),
+  huella: z.string(),
+  previous_huella: z.string().nullable(),
+  generated_at: z.string(),
+  state: z.enum(VERIFACTU_STATES),
+  aeat_response: z
+    .object({
+      status: z.string(),
+      code: z.string().nullable(),
+      text: z.string().nullable(),
+      csv: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+
 export const invoiceDetailSchema = invoiceListRowSchema.extend({
   series: z.string(),
   tax_option: z.enum(INVOICE_TAX_OPTIONS),
@@ -176,6 +201,7 @@ export const invoiceDetailSchema = invoiceListRowSchema.extend({
   created_at: timestamp,
   lines: z.array(invoiceLineSchema),
   abilities: invoiceAbilitiesSchema,
+  verifactu: invoiceVerifactuSchema.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 /** What the server hands the reply schema (dates may still be Date objects). */

@@ -8,3 +8,4 @@ export * from './glossaries.ts';
 export * from './memories.ts';
 export * from './integrations.ts';
 export * from './events.ts';
+export * from './verifactu.ts';

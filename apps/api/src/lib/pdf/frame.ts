@@ -15,19 +15,25 @@ export const HALF_WIDTH = CONTENT / 2 - 10;
  * The top of the first page: the brand on the left; the document's title and its dated lines
  * ("label: value") on the right; then an accent rule.
  */
-export function drawHeader(doc: Pdf, brand: Letterhead, title: string, lines: Array<[string, string]>): void {
+export function drawHeader(
+  doc: Pdf,
+  brand: Letterhead,
+  title: string,
+  lines: Array<[string, string]>,
+  top = MARGIN,
+): void {
   doc
     .font(FONT.bold)
     .fontSize(18)
     .fillColor(COLOR.accent)
-    .text(brand.name, MARGIN, MARGIN, { width: CONTENT / 2 });
+    .text(brand.name, MARGIN, top, { width: CONTENT / 2 });
   doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(brand.address, { width: HALF_WIDTH });
   const leftBottom = doc.y;
   doc
     .font(FONT.bold)
     .fontSize(20)
     .fillColor(COLOR.text)
-    .text(title, RIGHT_X, MARGIN - 2, { width: HALF_WIDTH, align: 'right' });
+    .text(title, RIGHT_X, top - 2, { width: HALF_WIDTH, align: 'right' });
   doc.moveDown(0.4);
   for (const [label, value] of lines) rightAlignedField(doc, label, value, RIGHT_X + HALF_WIDTH);
   doc.y = Math.max(doc.y, leftBottom) + 12;

@@ -7,8 +7,31 @@ import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.
 import { invoiceHash } from './canonical.ts';
 import { attachTasksToInvoice, lockTasksToInvoice, releaseInvoicedTasks } from '../tasks/service.ts';
 import * as repo from './repository.ts';
+import { RecordRefused, type AltaInput } from './verifactu/record.ts';
+import { recordAlta } from './verifactu/records.ts';
+import { queueSubmission } from './verifactu/submit.ts';
+import type { Db } from '../../db/client.ts';
 
-type IssueDeps = Pick<Deps, 'db'>;
+/** Without `config` (the demo seed) or with VERIFACTU_MODE off, no AEAT record is made. */
+type IssueDeps = Pick<Deps, 'db'> & Partial<Pick<Deps, 'config' | 'jobs'>>;
+
+/** The invoice's AEAT registration record, in the issuing transaction, when the mode is on. */
+async function registerWithAeat(deps: IssueDeps, tx: repo.Tx, invoiceId: number, input: AltaInput) {
+  const config = deps.config?.verifactu;
+  if (config?.mode !== 'verifactu') return;
+  try {
+    await recordAlta(tx, config, invoiceId, input);
+    if (deps.jobs) await queueSubmission({ config: deps.config!, jobs: deps.jobs }, tx as Db);
+  } catch (err) {
+    if (err instanceof RecordRefused) throw invalid({ [err.field]: [err.key] });
+    throw err;
+  }
+}
+
+const altaOf = (
+  content: Omit<AltaInput, 'task_codes' | 'rectifies'> & { lines: Array<{ task_code: string }> },
+  rectifies: AltaInput['rectifies'],
+): AltaInput => ({ ...content, task_codes: content.lines.map((l) => l.task_code), rectifies });
 
 /** POST /invoices after validation (amounts as 2-decimal strings, days as YYYY-MM-DD). */
 export interface IssueInput {
@@ -178,6 +201,7 @@ export async function issueInvoice(
       actor_user_id: actor.user.id,
       data: { folio, amount: totals.total, task_ids: input.task_ids },
     });
+    await registerWithAeat(deps, tx, row.id, altaOf(content, null));
     return row;
   });
   return outcome(
@@ -288,6 +312,12 @@ export async function rectifyInvoice(
     );
     await releaseInvoicedTasks(tx, locked.id);
     await repo.advanceChain(tx, row.id, hash);
+    await registerWithAeat(
+      deps,
+      tx,
+      row.id,
+      altaOf(content, { folio: locked.folio, issued_at: locked.issued_at }),
+    );
     return row;
   });
   return outcome(

@@ -16,9 +16,11 @@ import {
 import { contentDisposition } from '../../lib/http.ts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
+import { registerVerifactuJobs } from './verifactu/submit.ts';
 
 /** Invoices: the admin issues; the PM reads; a client admin reads its own customer's. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerVerifactuJobs(app);
   app.get(
     '/invoices',
     {

@@ -10,6 +10,7 @@ import {
   type InvoiceListQuery,
   type Locale,
 } from '@verba/contracts';
+import { roundMoney } from '@verba/contracts/pricing';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { translator } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
@@ -21,6 +22,8 @@ import type { InvoiceData } from './pdf/invoice-data.ts';
 import { renderInvoicePdf } from './pdf/render.ts';
 import { invoiceableTasks } from '../tasks/service.ts';
 import * as repo from './repository.ts';
+import { qrUrl } from './verifactu/qr.ts';
+import { firstAltaOf, latestRecordOf } from './verifactu/repository.ts';
 
 export { issueInvoice, rectifyInvoice } from './issue.ts';
 export { invoicesCsv } from './export.ts';
@@ -33,7 +36,13 @@ export async function listInvoices(deps: ReadDeps, actor: Actor, q: InvoiceListQ
   if (scope === null) return { current_page: q.page, per_page: q.per_page, total: 0, last_page: 1, data: [] };
   const page = await repo.listInvoices(
     deps.db,
-    { customerId: scope ?? q.customer_id, status: q.status, from: q.from, to: q.to },
+    {
+      customerId: scope ?? q.customer_id,
+      status: q.status,
+      from: q.from,
+      to: q.to,
+      verifactuState: q.verifactu_state,
+    },
     q,
   );
   return { ...page, data: page.data.map((row) => ({ ...row, payment_status: status(row.payment_status) })) };
@@ -68,6 +77,21 @@ export async function invoiceDetail(deps: ReadDeps, actor: Actor, id: number): P
     rectified_by_folio: p.rectifiedBy?.folio ?? null,
     lines: p.lines,
     abilities: abilitiesFor(actor.user, invoice, p.rectifiedBy !== null),
+    verifactu: await verifactuOf(deps, invoice.id),
+  };
+}
+
+async function verifactuOf(deps: ReadDeps, invoiceId: number) {
+  const record = await latestRecordOf(deps.db, invoiceId);
+  if (!record) return null;
+  return {
+    record_type: record.record_type,
+    tipo_factura: record.tipo_factura,
+    huella: record.huella,
+    previous_huella: record.previous_huella,
+    generated_at: record.generated_at,
+    state: record.state,
+    aeat_response: record.aeat_response ?? null,
   };
 }
 
@@ -160,6 +184,22 @@ async function invoiceData(
       method: invoice.payment_method,
     },
     hash: invoice.hash,
+    verifactu: await verifactuQr(deps, invoice),
+  };
+}
+
+/** The QR of an invoice that has an AEAT registration record (and a configured validation host). */
+async function verifactuQr(deps: Pick<Deps, 'db' | 'config'>, invoice: repo.InvoiceRow) {
+  const record = await firstAltaOf(deps.db, invoice.id);
+  const base = deps.config.verifactu.qrBaseUrl;
+  if (!record || !base) return null;
+  return {
+    qrUrl: qrUrl(base, {
+      nif: record.issuer_nif,
+      numserie: record.num_serie,
+      fecha: record.fecha_expedicion,
+      importe: roundMoney(invoice.amount),
+    }),
   };
 }
 

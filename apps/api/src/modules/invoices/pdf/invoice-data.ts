@@ -34,4 +34,6 @@ export interface InvoiceData {
   total: string;
   payment: { status: 'paid' | 'pending'; paidAt: string | null; method: string | null };
   hash: string;
+  /** Issued in VERI*FACTU mode: the AEAT validation URL its QR code carries. */
+  verifactu: { qrUrl: string } | null;
 }

@@ -21,6 +21,7 @@ import {
   type Column,
   type Pdf,
 } from '../../../lib/pdf/index.ts';
+import { qrImage } from '../verifactu/qr.ts';
 import type { InvoiceData } from './invoice-data.ts';
 
 const day = (iso: string, locale: InvoiceData['locale']) => formatDate(new Date(`${iso}T12:00:00Z`), locale);
@@ -116,8 +117,26 @@ function paymentLine(q: InvoiceData, t: Translate): [string, string] {
   return [t('invoices.pdf.amount_due'), money(q.total)];
 }
 
+/**
+ * At the top of the first page, before anything else (as the AEAT asks): the QR code with the
+ * "VERI*FACTU" mark above it and the sentence about the AEAT's e-office beside it. Returns where
+ * the letterhead starts.
+ */
+async function drawVerifactu(doc: Pdf, url: string, t: Translate): Promise<number> {
+  const { png, widthPt } = await qrImage(url);
+  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.text);
+  doc.text(t('invoices.pdf.verifactu_mode'), MARGIN, MARGIN, { width: widthPt, align: 'center' });
+  const qrTop = doc.y + 2;
+  doc.image(png, MARGIN, qrTop, { width: widthPt });
+  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+  doc.text(t('invoices.pdf.verifactu_legend'), MARGIN + widthPt + 8, qrTop + widthPt / 2 - 10, {
+    width: 170,
+  });
+  return qrTop + widthPt + 12;
+}
+
 /** Renders the invoice as an A4 PDF, buffered. */
-export function renderInvoicePdf(q: InvoiceData, t: Translate): Promise<Buffer> {
+export async function renderInvoicePdf(q: InvoiceData, t: Translate): Promise<Buffer> {
   const title = `${t(q.corrective ? 'invoices.pdf.corrective_title' : 'invoices.pdf.title')} ${q.folio}`;
   const { doc, bytes } = openPdf({
     locale: q.locale,
@@ -128,7 +147,8 @@ export function renderInvoicePdf(q: InvoiceData, t: Translate): Promise<Buffer> 
   const money = moneyIn(q.locale);
   const headerLines: Array<[string, string]> = [[t('invoices.pdf.issued'), day(q.issuedAt, q.locale)]];
   if (q.rectifies) headerLines.push([t('invoices.pdf.rectifies'), q.rectifies]);
-  drawHeader(doc, q.brand, title, headerLines);
+  const top = q.verifactu ? await drawVerifactu(doc, q.verifactu.qrUrl, t) : MARGIN;
+  drawHeader(doc, q.brand, title, headerLines, top);
   drawParties(doc, q, t);
   if (q.reason) {
     field(doc, t('invoices.pdf.reason'), q.reason, MARGIN, CONTENT, { size: 9.5, labelColor: COLOR.text });

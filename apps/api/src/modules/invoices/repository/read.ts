@@ -1,8 +1,15 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { InvoiceListQuery, InvoicePaymentStatus, Paginated } from '@verba/contracts';
+import type { InvoiceListQuery, InvoicePaymentStatus, Paginated, VerifactuState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
-import { countries, customers, invoiceLines, invoices, users } from '../../../db/schema/index.ts';
+import {
+  countries,
+  customers,
+  invoiceLines,
+  invoices,
+  users,
+  verifactuRecords,
+} from '../../../db/schema/index.ts';
 import { pageOffset, toPage } from '../../../lib/paging.ts';
 import type { InvoiceLineRow, InvoiceRow } from './issue.ts';
 
@@ -27,7 +34,11 @@ export interface InvoiceFilter {
   status?: InvoicePaymentStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  verifactuState?: VerifactuState | undefined;
 }
+
+/** The state of the invoice's latest AEAT record. */
+const latestRecordState = sql`(select r.state from ${verifactuRecords} r where r.invoice_id = "invoices"."id" order by r.id desc limit 1)`;
 
 function conditions(filter: InvoiceFilter): SQL | undefined {
   const where: SQL[] = [];
@@ -35,6 +46,7 @@ function conditions(filter: InvoiceFilter): SQL | undefined {
   if (filter.status) where.push(eq(invoices.payment_status, filter.status));
   if (filter.from) where.push(gte(invoices.issued_at, filter.from));
   if (filter.to) where.push(lte(invoices.issued_at, filter.to));
+  if (filter.verifactuState) where.push(sql`${latestRecordState} = ${filter.verifactuState}`);
   return where.length ? and(...where) : undefined;
 }
 
