@@ -6,3 +6,4 @@ export * from './tasks.ts';
 export * from './guest-quotes.ts';
 export * from './glossaries.ts';
 export * from './memories.ts';
+export * from './two-factor.ts';

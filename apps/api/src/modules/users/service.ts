@@ -311,4 +311,5 @@ export async function replacePassword(deps: Pick<Deps, 'db'>, userId: number, pa
 
 /** The module's public surface for other modules (their repositories stay private). */
 export { activeStaff, findUserById, findUserByEmail } from './repository.ts';
+export type { UserRow } from './repository.ts';
 export { mailPasswordLink } from './password-link.ts';
