@@ -6,17 +6,18 @@ const live = (userId: number) =>
   and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`));
 
 export async function liveSessions(db: Db, userId: number) {
-  return db
+  const rows = await db
     .select({
       id: sessions.id,
       ip: sessions.ip,
       user_agent: sessions.user_agent,
-      last_seen_at: sql<Date>`coalesce(${sessions.last_seen_at}, ${sessions.created_at})`,
+      last_seen_at: sessions.last_seen_at,
       created_at: sessions.created_at,
     })
     .from(sessions)
     .where(live(userId))
     .orderBy(desc(sql`coalesce(${sessions.last_seen_at}, ${sessions.created_at})`), desc(sessions.id));
+  return rows.map((row) => ({ ...row, last_seen_at: row.last_seen_at ?? row.created_at }));
 }
 
 /** Ends one live session of the user: false when it has none with that id. */

@@ -1,8 +1,9 @@
-import type {
-  TwoFactorEnabledDto,
-  TwoFactorSetupDto,
-  TwoFactorStatusDto,
-  LoginResponse,
+import {
+  ERROR_CODES,
+  type LoginResponse,
+  type TwoFactorEnabledDto,
+  type TwoFactorSetupDto,
+  type TwoFactorStatusDto,
 } from '@verba/contracts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -126,7 +127,8 @@ export async function disable(
   );
 }
 
-const challengeRefused = () => new AppError(401, 'errors.two_factor_challenge_invalid');
+const challengeRefused = () =>
+  invalid({ challenge: ['errors.two_factor_challenge_invalid'] }, 'errors.two_factor_challenge_invalid');
 
 /** The second step of a sign-in: the challenge of the first and a code or a recovery code. */
 export async function completeSignIn(
@@ -153,9 +155,14 @@ export async function completeSignIn(
     if (verdict) refusal = CODE_MESSAGES[verdict];
     return verdict === null || false;
   });
-  if (!ok) throw new AppError(401, refusal);
+  if (!ok) {
+    const field = input.recovery_code !== undefined ? 'recovery_code' : 'code';
+    throw invalid({ [field]: [refusal] }, refusal);
+  }
   if (!(await repo.consumeChallenge(deps.db, challengeHash, new Date()))) throw challengeRefused();
-  if (!user.is_active) throw new AppError(401, 'errors.user_disabled');
+  if (!user.is_active) {
+    throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
+  }
   return startSession(deps, caller, user, {
     userAgent: input.userAgent,
     method: input.recovery_code !== undefined ? 'recovery code' : 'authenticator app',
