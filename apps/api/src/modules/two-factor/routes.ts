@@ -112,7 +112,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/two-factor/reset',
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: "Reset a user's second factor (VERBA_ADMIN; a client admin for its own users)",
         params: idParam,
         response: { 200: dataReply(messageReply) },
@@ -128,7 +128,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id/require-2fa',
     {
       schema: {
-        tags: ['customers'],
+        tags,
         summary: "Require a second factor of the customer's users from their next sign-in",
         params: idParam,
         body: requireTwoFactorBody,
