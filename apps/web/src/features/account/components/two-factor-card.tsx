@@ -60,7 +60,9 @@ export function TwoFactorCard() {
           </>
         ) : (
           <>
-            <Text size="sm">{required ? t('twoFactor.requiredHelp') : t('twoFactor.offHelp')}</Text>
+            {enrolmentRequired ? null : (
+              <Text size="sm">{required ? t('twoFactor.requiredHelp') : t('twoFactor.offHelp')}</Text>
+            )}
             <Enrol onEnabled={setRecoveryCodes} />
           </>
         )}

@@ -49,7 +49,10 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(undefined);
+          }}
           error={error}
           required
           name={recovery ? 'recovery_code' : 'code'}
