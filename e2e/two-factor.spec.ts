@@ -41,7 +41,8 @@ test.describe('two-factor sign-in', () => {
     expect(me.status()).toBe(200);
   });
 
-  test.setTimeout(150_000);
+  // three browsers sign in one after the other: slow on a busy machine
+  test.setTimeout(300_000);
   test('enrol with a computed code, then sign in with a code (es) and with a recovery code (ca)', async ({
     browser,
   }) => {
