@@ -91,7 +91,9 @@ test.describe('two-factor sign-in', () => {
     await ca.waitForURL(/\/dashboard|\/tasks/);
 
     // the first browser lists the other two sessions and ends them
+    // leave the screen and come back, so that the list is read again
     await en.getByRole('link', { name: 'Dashboard' }).click();
+    await en.waitForURL(/\/dashboard/);
     await en.getByRole('link', { name: 'My account' }).click();
     await expect(en.getByTestId('account-sessions')).toBeVisible({ timeout: 30_000 });
     // this browser's, the Spanish and the Catalan sign-ins at least
