@@ -14,6 +14,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { sessionActivityPlugin } from './plugins/session-activity.ts';
 import { actionLogPlugin } from './plugins/action-log.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -25,6 +26,8 @@ import { taskRoutes } from './modules/tasks/routes.ts';
 import { taskRepliesCachePlugin } from './modules/tasks/kept-replies.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { userManagementRoutes, userRoutes } from './modules/users/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { departmentRoutes } from './modules/departments/routes.ts';
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
   await app.register(actionLogPlugin);
+  await app.register(sessionActivityPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(analysisPoolPlugin);
@@ -109,6 +113,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(sessionRoutes);
       await api.register(userRoutes);
       await api.register(userManagementRoutes);
       await api.register(customerRoutes);

@@ -60,6 +60,7 @@ const envSchema = z
     LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    REQUIRE_2FA_FOR_STAFF: bool.default(false),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -154,6 +155,8 @@ export interface Config {
   sessionTtlSeconds: number;
   passwordResetTtlMinutes: number;
   login: { maxPerIpPerMinute: number; maxFailuresPerAccount: number; failureWindowMinutes: number };
+  /** Both staff roles must sign in with a second factor (they enrol at their next sign-in). */
+  requireTwoFactorForStaff: boolean;
   bodyLimitBytes: number;
   /** Without SMTP every mail goes to the outbox table (and the log). */
   smtp:
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailuresPerAccount: parsed.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       failureWindowMinutes: parsed.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    requireTwoFactorForStaff: parsed.REQUIRE_2FA_FOR_STAFF,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     smtp: parsed.SMTP_HOST
       ? {

@@ -126,6 +126,49 @@ const ROWS: Row[] = [
       },
     }),
   },
+  // second factor and sessions (each user its own; an admin resets and requires for its reach)
+  {
+    route: 'POST /api/auth/two-factor',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/two-factor', body: { challenge: 'x'.repeat(43), code: '123456' } }),
+  },
+  { route: 'GET /api/auth/two-factor', cells: SIGNED_IN, request: at('/api/auth/two-factor') },
+  { route: 'POST /api/auth/two-factor/setup', cells: SIGNED_IN, request: at('/api/auth/two-factor/setup') },
+  {
+    route: 'POST /api/auth/two-factor/enable',
+    cells: SIGNED_IN,
+    request: () => ({ url: '/api/auth/two-factor/enable', body: { code: '123456' } }),
+  },
+  {
+    route: 'POST /api/auth/two-factor/disable',
+    cells: SIGNED_IN,
+    request: () => ({
+      url: '/api/auth/two-factor/disable',
+      body: { password: DEMO_PASSWORD, code: '123456' },
+    }),
+  },
+  {
+    route: 'POST /api/users/:id/two-factor/reset',
+    cells: ['allow', 403, 'own', 403, 401],
+    request: (f, t) => ({ url: `/api/users/${t.user}/two-factor/reset` }),
+  },
+  {
+    route: 'PUT /api/customers/:id/require-2fa',
+    cells: ['allow', 403, 'own', 403, 401],
+    request: json(
+      (_f, t) => `/api/customers/${t.customer}/require-2fa`,
+      () => ({ require_2fa: false }),
+    ),
+  },
+  { route: 'GET /api/auth/sessions', cells: SIGNED_IN, request: at('/api/auth/sessions') },
+  { route: 'DELETE /api/auth/sessions/:id', cells: SIGNED_IN, request: at('/api/auth/sessions/999999') },
+  {
+    route: 'DELETE /api/auth/sessions',
+    cells: SIGNED_IN,
+    request: at('/api/auth/sessions'),
+    last: true,
+    relogin: true,
+  },
   // account (spec §6: every signed-in role manages its own account)
   {
     route: 'PUT /api/users/:id/changePassword',

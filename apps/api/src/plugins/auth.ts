@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { can, type Locale, type Permission, type Role } from '@verba/contracts';
+import { can, ERROR_CODES, type Locale, type Permission, type Role } from '@verba/contracts';
 import { customers, sessions, users } from '../db/schema/index.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db } from '../db/client.ts';
 import { HeardChangesCache, type Loaded } from '../lib/heard-changes-cache.ts';
@@ -24,6 +24,8 @@ export interface CurrentUser {
   session_id: number;
   /** Set when the call came with a personal API token (then `session_id` is 0). */
   token?: TokenIdentity;
+  /** The session may only enrol a second factor (routes marked `enrolment`) until its user does. */
+  enrolment_only?: boolean;
 }
 
 declare module 'fastify' {
@@ -33,6 +35,8 @@ declare module 'fastify' {
     action?: string;
     /** The reply is a file or a page, not JSON: the one kind of route without a `response` schema. */
     binary?: boolean;
+    /** Open to a session that must first enrol a second factor (the enrolment screen's calls). */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -95,8 +99,14 @@ export const authPlugin = fp(async (app) => {
       tokenUse ??= new TokenUse(app.db, app.config.tokens.maxPerMinute);
       await tokenUse.record(request.user.token, request);
     }
+    if (request.user.enrolment_only && !request.routeOptions.config.enrolment) throw enrolmentFirst();
   });
 });
+
+const enrolmentFirst = () =>
+  new AppError(403, 'errors.two_factor_enrolment_required', {
+    errorCode: ERROR_CODES.TWO_FACTOR_ENROLMENT_REQUIRED,
+  });
 
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -120,6 +130,7 @@ function sessionUserStatement(db: Db) {
         lastname: users.lastname,
         language: users.language,
         customer_id: users.customer_id,
+        enrolment_only: sessions.enrolment_only,
         expires_at: sessions.expires_at,
       })
       .from(sessions)

@@ -8,7 +8,15 @@ export interface AuthState {
   expiresAt: number | null;
   user: UserDto | null;
   locale: Locale | null;
-  signIn: (input: { token: string; expiresInSeconds: number; user: UserDto }) => void;
+  /** The session may only enrol a second factor until the user does (the API refuses the rest). */
+  enrolmentRequired: boolean;
+  signIn: (input: {
+    token: string;
+    expiresInSeconds: number;
+    user: UserDto;
+    enrolmentRequired?: boolean | undefined;
+  }) => void;
+  setEnrolmentRequired: (required: boolean) => void;
   setUser: (user: UserDto) => void;
   setLocale: (locale: Locale) => void;
   clear: () => void;
@@ -24,16 +32,30 @@ export const useAuthStore = create<AuthState>()(
       expiresAt: null,
       user: null,
       locale: null,
-      signIn: ({ token, expiresInSeconds, user }) =>
-        set({ token, expiresAt: Date.now() + expiresInSeconds * 1000, user, locale: user.language }),
+      enrolmentRequired: false,
+      signIn: ({ token, expiresInSeconds, user, enrolmentRequired = false }) =>
+        set({
+          token,
+          expiresAt: Date.now() + expiresInSeconds * 1000,
+          user,
+          locale: user.language,
+          enrolmentRequired,
+        }),
+      setEnrolmentRequired: (enrolmentRequired) => set({ enrolmentRequired }),
       setUser: (user) => set({ user }),
       setLocale: (locale) => set({ locale }),
-      clear: () => set({ token: null, expiresAt: null, user: null }),
+      clear: () => set({ token: null, expiresAt: null, user: null, enrolmentRequired: false }),
     }),
     {
       name: AUTH_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, expiresAt, user, locale }) => ({ token, expiresAt, user, locale }),
+      partialize: ({ token, expiresAt, user, locale, enrolmentRequired }) => ({
+        token,
+        expiresAt,
+        user,
+        locale,
+        enrolmentRequired,
+      }),
     },
   ),
 );

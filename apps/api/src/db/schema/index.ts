@@ -9,3 +9,4 @@ export * from './memories.ts';
 export * from './integrations.ts';
 export * from './events.ts';
 export * from './verifactu.ts';
+export * from './two-factor.ts';

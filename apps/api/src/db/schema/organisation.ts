@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -48,6 +49,8 @@ export const customers = pgTable('customers', {
   last_login_user_id: integer('last_login_user_id'),
   last_project_approved_at: timestamp('last_project_approved_at', { withTimezone: true }),
   last_project_approved_task_id: integer('last_project_approved_task_id'),
+  /** Its users must sign in with a second factor (set by its client admin). */
+  require_2fa: boolean('require_2fa').notNull().default(false),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -69,6 +72,11 @@ export const users = pgTable(
     customer_id: integer('customer_id').references(() => customers.id),
     bonus: money('bonus'),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** Base32 TOTP key (RFC 6238); set at setup, in use once `totp_enabled_at` is. */
+    totp_secret: varchar('totp_secret', { length: 64 }),
+    totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step whose code was accepted: a code is never accepted twice. */
+    totp_last_step: bigint('totp_last_step', { mode: 'number' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -119,6 +127,10 @@ export const sessions = pgTable(
     created_at: createdAt(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** Written at most once a minute per process (session-activity plugin). */
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** A session that may only enrol a second factor (its user must, and has not yet). */
+    enrolment_only: boolean('enrolment_only').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

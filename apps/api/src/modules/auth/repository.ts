@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { actionLogs, customers, passwordResets, sessions, users } from '../../db/schema/index.ts';
+import {
+  actionLogs,
+  customers,
+  passwordResets,
+  sessions,
+  twoFactorChallenges,
+  users,
+} from '../../db/schema/index.ts';
 
 export const LOGIN_FAILED_ACTION = 'auth.login_failed';
 
@@ -71,7 +78,14 @@ export async function releaseLoginAttempt(db: Db, id: number): Promise<void> {
 
 export async function createSession(
   db: Db,
-  values: { userId: number; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | undefined },
+  values: {
+    userId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | undefined;
+    enrolmentOnly: boolean;
+  },
 ): Promise<void> {
   await db.insert(sessions).values({
     user_id: values.userId,
@@ -79,6 +93,19 @@ export async function createSession(
     expires_at: values.expiresAt,
     ip: values.ip,
     user_agent: values.userAgent ?? null,
+    last_seen_at: new Date(),
+    enrolment_only: values.enrolmentOnly,
+  });
+}
+
+export async function createChallenge(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(twoFactorChallenges).values({
+    user_id: values.userId,
+    token_hash: values.tokenHash,
+    expires_at: values.expiresAt,
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataReply,
   loginBody,
-  loginResponseSchema,
+  loginReplySchema,
   logoutReply,
   messageReply,
   passwordEmailBody,
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in; returns the user and a Bearer token',
         body: loginBody,
-        response: { 200: dataReply(loginResponseSchema) },
+        response: { 200: dataReply(loginReplySchema) },
       },
       config: {
         access: 'public',
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Revoke the current token',
         response: { 200: dataReply(logoutReply) },
       },
-      config: { access: 'authenticated', action: 'auth.logout' },
+      config: { access: 'authenticated', action: 'auth.logout', enrolment: true },
     },
     async (request) => ({ data: logged(request, await auth.logout(app, actorOf(request))) }),
   );
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: dataReply(userSchema) } },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', enrolment: true },
     },
     async (request) => ({ data: await auth.currentUser(app, actorOf(request)) }),
   );

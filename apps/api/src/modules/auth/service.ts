@@ -1,11 +1,18 @@
 import { setTimeout } from 'node:timers/promises';
-import { ERROR_CODES, type LoginResponse, type UserDto } from '@verba/contracts';
+import { ERROR_CODES, type LoginReply, type LoginResponse, type UserDto } from '@verba/contracts';
 import { AppError, invalid, unauthenticated } from '../../lib/app-error.ts';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
-import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findCustomer } from '../customers/service.ts';
-import { findUserByEmail, findUserById, ownAccount, replacePassword, userDto } from '../users/service.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  ownAccount,
+  replacePassword,
+  userDto,
+  type UserRow,
+} from '../users/service.ts';
 import { queueResetMail } from './reset-mail-job.ts';
 import * as repo from './repository.ts';
 
@@ -13,7 +20,7 @@ export async function login(
   deps: Deps,
   caller: Anonymous,
   input: { email: string; password: string; userAgent?: string | undefined },
-): Promise<Outcome<LoginResponse>> {
+): Promise<Outcome<LoginReply>> {
   const normalised = input.email.trim().toLowerCase();
   const attempt = await claimSlot(deps, normalised, caller.ip);
   const user = await findUserByEmail(deps.db, normalised);
@@ -30,14 +37,45 @@ export async function login(
   if (!user.is_active || customer?.is_active === false) {
     throw new AppError(401, 'errors.user_disabled', { errorCode: ERROR_CODES.INACTIVE_USER });
   }
+  if (user.totp_enabled_at) {
+    // The password was right; the session waits for the second factor (POST /auth/two-factor).
+    const challenge = newToken();
+    await repo.createChallenge(deps.db, {
+      userId: user.id,
+      tokenHash: sha256(challenge),
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    });
+    return unlogged({ two_factor_required: true, challenge });
+  }
+  const mustEnrol = user.type.startsWith('VERBA_')
+    ? deps.config.requireTwoFactorForStaff
+    : customer?.require_2fa === true;
+  return startSession(deps, caller, user, { userAgent: input.userAgent, enrolmentOnly: mustEnrol });
+}
+
+/** How long the second step of a sign-in may wait for its code. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * Opens a session for a user whose credentials were checked. `enrolmentOnly`: its user must enrol a
+ * second factor, and until then the session may do nothing else (auth plugin).
+ */
+export async function startSession(
+  deps: Deps,
+  caller: Anonymous,
+  user: UserRow,
+  options: { userAgent?: string | undefined; enrolmentOnly?: boolean; method?: string },
+): Promise<Outcome<LoginResponse & { two_factor_enrolment_required: boolean }>> {
   const token = newToken();
   const now = new Date();
+  const enrolmentOnly = options.enrolmentOnly ?? false;
   await repo.createSession(deps.db, {
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000),
     ip: caller.ip,
-    userAgent: input.userAgent,
+    userAgent: options.userAgent,
+    enrolmentOnly,
   });
   await repo.recordLogin(deps.db, user.id, user.customer_id, now);
   return outcome(
@@ -46,15 +84,38 @@ export async function login(
       access_token: token,
       token_type: 'Bearer' as const,
       expires_in: deps.config.sessionTtlSeconds,
+      two_factor_enrolment_required: enrolmentOnly,
     },
     {
-      action: 'auth.login',
-      key: 'auth.signed_in',
+      action: options.method ? 'auth.two_factor_login' : 'auth.login',
+      key: options.method ? 'auth.two_factor_signed_in' : 'auth.signed_in',
+      ...(options.method ? { params: { method: options.method } } : {}),
       userEmail: user.email,
       userId: user.id,
       customerId: user.customer_id,
     },
   );
+}
+
+/**
+ * Runs a check of a secret of this account (a second-factor code, a password) under the sign-in
+ * lockout: refused while the account is locked, and a failed check counts as a failed sign-in.
+ */
+export async function checkedAttempt<T>(
+  deps: Deps,
+  email: string,
+  ip: string,
+  check: () => Promise<T | false>,
+): Promise<T | false> {
+  const attempt = await claimSlot(deps, email.trim().toLowerCase(), ip);
+  let result: T | false = false;
+  try {
+    result = await check();
+  } finally {
+    if (result === false) await repo.confirmLoginFailure(deps.db, attempt);
+    else await repo.releaseLoginAttempt(deps.db, attempt);
+  }
+  return result;
 }
 
 /** How long a password check may take before its slot counts as a failure (its process died). */

@@ -54,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: languageBody,
         response: { 200: dataReply(languageChangedReply) },
       },
-      config: { access: 'account:manage', action: 'users.change_language' },
+      config: { access: 'account:manage', action: 'users.change_language', enrolment: true },
     },
     async (request) => {
       const changed = await users.changeOwnLanguage(

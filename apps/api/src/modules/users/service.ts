@@ -324,4 +324,6 @@ export function findUserByEmail(db: Db, email: string) {
 export function activeStaff(db: Db) {
   return repo.activeStaff(db);
 }
+
+export type { UserRow } from './repository.ts';
 export { mailPasswordLink } from './password-link.ts';

@@ -15,6 +15,8 @@ import classes from './layout.module.css';
 export default function AppLayout() {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
+  // A user who must enrol a second factor sees the enrolment screen only, without the menu.
+  const enrolmentRequired = useAuthStore((state) => state.enrolmentRequired);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(wide);
   const { pathname } = useLocation();
@@ -35,12 +37,12 @@ export default function AppLayout() {
       </a>
       <AppHeader menu={{ opened: menuOpened, toggle: menu.toggle }} />
       <Grid gap={0} classNames={{ root: classes.body, inner: classes.gridInner }}>
-        {menuOpened ? (
+        {menuOpened && !enrolmentRequired ? (
           <Grid.Col span={{ base: 12, md: 3 }} className={classes.menuColumn}>
             <SideMenu key={pathname} user={user} onNavigate={wide ? undefined : menu.close} />
           </Grid.Col>
         ) : null}
-        <Grid.Col span={{ base: 12, md: menuOpened ? 9 : 12 }}>
+        <Grid.Col span={{ base: 12, md: menuOpened && !enrolmentRequired ? 9 : 12 }}>
           <main id="main" ref={main} className={classes.content} tabIndex={-1}>
             <RoutedContent />
           </main>

@@ -4,15 +4,24 @@ import { isSignedIn, useAuthStore } from '../../lib/auth-store.ts';
 import { canOpenRoute, homePathOf } from '../../lib/permissions.ts';
 import { NoAccessPage } from './no-access-page.tsx';
 
+/** The enrolment screen of a user who must set up a second factor first. */
+export const ENROLMENT_PATH = '/account';
+
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(isSignedIn);
-  return signedIn ? children : <Navigate to="/login" replace />;
+  const enrolmentRequired = useAuthStore((state) => state.enrolmentRequired);
+  const { pathname } = useLocation();
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (enrolmentRequired && pathname !== ENROLMENT_PATH) return <Navigate to={ENROLMENT_PATH} replace />;
+  return children;
 }
 
 export function GuestOnly({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(isSignedIn);
   const user = useAuthStore((state) => state.user);
-  return signedIn ? <Navigate to={homePathOf(user)} replace /> : children;
+  const enrolmentRequired = useAuthStore((state) => state.enrolmentRequired);
+  if (!signedIn) return children;
+  return <Navigate to={enrolmentRequired ? ENROLMENT_PATH : homePathOf(user)} replace />;
 }
 
 /** A route the user's role may not open shows the "no access" message (spec part 2 §6). */

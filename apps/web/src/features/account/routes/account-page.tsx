@@ -8,6 +8,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useChangeLanguageMutation } from '../api/change-language.ts';
 import { useMe } from '../api/get-me.ts';
+import { SessionsCard } from '../components/sessions-card.tsx';
+import { TwoFactorCard } from '../components/two-factor-card.tsx';
 import { ApiTokens } from '../components/api-tokens.tsx';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
@@ -18,7 +20,16 @@ export default function AccountPage() {
   const user = useAuthStore((state) => state.user);
   const openModal = useModalStore((state) => state.openModal);
   const changeLanguage = useChangeLanguageMutation();
+  const enrolmentRequired = useAuthStore((state) => state.enrolmentRequired);
   if (!user) return null;
+  if (enrolmentRequired) {
+    return (
+      <div data-testid="account-page">
+        <PageHeader title={t('twoFactor.enrolTitle')} description={t('twoFactor.enrolSubtitle')} />
+        <TwoFactorCard />
+      </div>
+    );
+  }
 
   const items = [
     { label: t('fields.name'), value: user.name, testId: 'account-name' },
@@ -87,6 +98,8 @@ export default function AccountPage() {
             </div>
           </Stack>
         </Paper>
+        <TwoFactorCard />
+        <SessionsCard />
         <ApiTokens />
       </Stack>
     </div>

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ERROR_CODES } from '@verba/contracts';
+import { ERROR_CODES, type LoginResponse } from '@verba/contracts';
 import { homePathOf } from '../../../lib/permissions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useLoginMutation } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -19,6 +20,19 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [badCredentials, setBadCredentials] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
+
+  const finish = (result: LoginResponse & { two_factor_enrolment_required?: boolean | undefined }) => {
+    const enrolmentRequired = result.two_factor_enrolment_required === true;
+    signIn({
+      token: result.access_token,
+      expiresInSeconds: result.expires_in,
+      user: result.user,
+      enrolmentRequired,
+    });
+    navigate(enrolmentRequired ? '/account' : homePathOf(result.user), { replace: true });
+  };
 
   const incomplete = email.trim() === '' || password.trim() === '';
 
@@ -26,12 +40,24 @@ export default function LoginPage() {
     event.preventDefault();
     if (incomplete) return;
     setBadCredentials(false);
+    setRestartMessage(null);
     loginMutation.mutate(
       { email: email.trim(), password },
       {
         onSuccess: (result) => {
-          signIn({ token: result.access_token, expiresInSeconds: result.expires_in, user: result.user });
-          navigate(homePathOf(result.user), { replace: true });
+          if (result.two_factor_required && result.challenge) {
+            setChallenge(result.challenge);
+            return;
+          }
+          if (result.access_token && result.user && result.expires_in !== undefined && result.token_type) {
+            finish({
+              ...result,
+              access_token: result.access_token,
+              user: result.user,
+              expires_in: result.expires_in,
+              token_type: result.token_type,
+            });
+          }
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errorCode === ERROR_CODES.BAD_CREDENTIALS)
@@ -41,10 +67,31 @@ export default function LoginPage() {
     );
   };
 
+  if (challenge) {
+    return (
+      <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="login-page">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onRestart={(message) => {
+            setChallenge(null);
+            setPassword('');
+            setRestartMessage(message);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')} testId="login-page">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {restartMessage ? (
+            <Alert color="yellow" variant="light" role="alert" data-testid="login-restart">
+              {restartMessage}
+            </Alert>
+          ) : null}
           {badCredentials ? (
             <Alert
               color="red"
