@@ -40,6 +40,7 @@ import { guestQuoteRoutes } from './modules/guest-quotes/routes.ts';
 import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { eventsPlugin } from './modules/events/relay.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         await uploads.register(guestQuoteRoutes);
         await uploads.register(glossaryRoutes);
         await uploads.register(memoryRoutes);
+        await uploads.register(messageRoutes);
       });
     },
     { prefix: '/api' },

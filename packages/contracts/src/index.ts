@@ -23,4 +23,6 @@ export * from './schemas/guest-quotes.ts';
 export * from './schemas/glossaries.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/messages.ts';
+export * from './schemas/notifications.ts';
 export * from './csv.ts';

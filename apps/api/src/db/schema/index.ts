@@ -7,3 +7,4 @@ export * from './guest-quotes.ts';
 export * from './glossaries.ts';
 export * from './memories.ts';
 export * from './events.ts';
+export * from './collaboration.ts';
