@@ -41,6 +41,7 @@ import { glossaryRoutes } from './modules/glossaries/routes.ts';
 import { memoryRoutes } from './modules/memories/routes.ts';
 import { eventsPlugin } from './modules/events/relay.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(dashboardRoutes);
       await api.register(paymentRoutes);
       await api.register(invoiceRoutes);
+      await api.register(notificationRoutes);
       // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
       await api.register(async (uploads) => {
         await uploads.register(multipartPlugin);
