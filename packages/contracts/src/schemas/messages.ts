@@ -41,7 +41,7 @@ export const taskMessage = z.object({
 export type TaskMessage = z.output<typeof taskMessage>;
 
 export const messageReplies = {
-  list: pageOf(taskMessage).extend({ unread: z.number().int() }),
+  list: dataReply(pageOf(taskMessage).extend({ unread: z.number().int() })),
   created: dataReply(taskMessage),
   read: dataReply(z.object({ unread: z.number().int() })),
   unread: dataReply(z.array(z.object({ task_id: z.number().int(), unread: z.number().int() }))),

@@ -51,7 +51,7 @@ export const notificationPreferencesBody = z.object({
 });
 
 export const notificationReplies = {
-  list: dataReply(z.array(notificationItem)).extend({ unread: z.number().int() }),
+  list: dataReply(z.object({ items: z.array(notificationItem), unread: z.number().int() })),
   read: dataReply(z.object({ unread: z.number().int() })),
   preferences: dataReply(z.array(notificationPreference)),
 };

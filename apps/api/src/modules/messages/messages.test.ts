@@ -45,7 +45,7 @@ const stored = async () => {
 beforeAll(async () => {
   t = await createTestApp({ uploads: { maxFileBytes: MAX_FILE, maxTaskBytes: 3 * MAX_FILE, maxFiles: 3 } });
   f = await buildFixtures(t.app);
-});
+}, 300_000);
 afterAll(() => t.close());
 
 describe('messages on a task', () => {
@@ -68,8 +68,8 @@ describe('messages on a task', () => {
     fileId = res.json.data.files[0].id;
     const list = await call(t.app, 'GET', url(f.acme.task), as('pm'));
     expect(list.status).toBe(200);
-    expect(list.json.data.map((m: { id: number }) => m.id)).toEqual([question]);
-    expect(list.json.unread).toBe(1);
+    expect(list.json.data.data.map((m: { id: number }) => m.id)).toEqual([question]);
+    expect(list.json.data.unread).toBe(1);
     const file = await call(t.app, 'GET', `${url(f.acme.task)}/${question}/files/${fileId}`, as('acmeAdmin'));
     expect(file.status).toBe(200);
     expect(file.raw.body).toBe('style guide');
@@ -89,26 +89,28 @@ describe('messages on a task', () => {
     await post('admin', f.acme.task, { body: 'Yes, it is.' });
     for (const role of ['acmeAdmin', 'acmeUser'] as const) {
       const list = await call(t.app, 'GET', url(f.acme.task), as(role));
-      expect(list.json.data.map((m: { body: string }) => m.body)).not.toContain('Client is slow to answer');
+      expect(list.json.data.data.map((m: { body: string }) => m.body)).not.toContain(
+        'Client is slow to answer',
+      );
       expect(JSON.stringify(list.json)).not.toContain('memo.txt');
       const file = await call(t.app, 'GET', `${url(f.acme.task)}/${note}/files/${noteFile}`, as(role));
       expect(file.status).toBe(404);
     }
     const staff = await call(t.app, 'GET', url(f.acme.task), as('admin'));
-    expect(staff.json.data.map((m: { id: number }) => m.id)).toContain(note);
+    expect(staff.json.data.data.map((m: { id: number }) => m.id)).toContain(note);
     // the client's unread counts leave the note out: only the admin's answer is new to it
     const unread = await call(t.app, 'GET', '/api/messages/unread', as('acmeAdmin'));
     expect(unread.json.data).toEqual([{ task_id: f.acme.task, unread: 2 }]);
     const mine = await call(t.app, 'GET', url(f.acme.task), as('acmeUser'));
-    expect(mine.json.unread).toBe(1);
+    expect(mine.json.data.unread).toBe(1);
   });
 
   it('marks the thread read for the caller only', async () => {
     const read = await call(t.app, 'POST', `${url(f.acme.task)}/read`, as('acmeAdmin'));
     expect(read.status).toBe(200);
-    expect((await call(t.app, 'GET', url(f.acme.task), as('acmeAdmin'))).json.unread).toBe(0);
+    expect((await call(t.app, 'GET', url(f.acme.task), as('acmeAdmin'))).json.data.unread).toBe(0);
     expect((await call(t.app, 'GET', '/api/messages/unread', as('acmeAdmin'))).json.data).toEqual([]);
-    expect((await call(t.app, 'GET', url(f.acme.task), as('acmeUser'))).json.unread).toBe(1);
+    expect((await call(t.app, 'GET', url(f.acme.task), as('acmeUser'))).json.data.unread).toBe(1);
   });
 
   it("answers 404 for another customer's task on every route, and stores nothing", async () => {

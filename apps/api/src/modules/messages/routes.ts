@@ -25,7 +25,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'tasks:view' },
     },
-    async (request) => service.listMessages(app, actorOf(request), request.params.id, request.query),
+    async (request) => ({
+      data: await service.listMessages(app, actorOf(request), request.params.id, request.query),
+    }),
   );
 
   app.post(
@@ -106,7 +108,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public', rateLimit: guestLimit },
     },
-    async (request) => service.listGuestMessages(app, anonymousOf(request), request.params.id, request.query),
+    async (request) => ({
+      data: await service.listGuestMessages(app, anonymousOf(request), request.params.id, request.query),
+    }),
   );
 
   app.post(

@@ -21,7 +21,10 @@ async function write(role: RoleName, body: string, internal = false) {
   expect(res.status).toBe(201);
   await t.app.events.settle();
 }
-const bell = async (role: RoleName) => (await call(t.app, 'GET', '/api/notifications', as(role))).json;
+const bell = async (role: RoleName) => {
+  const { items, unread } = (await call(t.app, 'GET', '/api/notifications', as(role))).json.data;
+  return { data: items, unread };
+};
 const mailsTo = async (to: string) => t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 beforeAll(async () => {
@@ -32,7 +35,7 @@ beforeAll(async () => {
   await call(t.app, 'POST', '/api/notifications/read', { ...as('acmeUser'), body: { all: true } });
   await call(t.app, 'POST', '/api/notifications/read', { ...as('acmeAdmin'), body: { all: true } });
   await call(t.app, 'POST', '/api/notifications/read', { ...as('pm'), body: { all: true } });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 describe('notifications', () => {
@@ -149,7 +152,7 @@ describe('notifications', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const res = await fetch(`${address}/api/notifications/stream`, {
-      headers: { authorization: `Bearer ${f.tokens.acmeAdmin}` },
+      headers: { authorization: `Bearer ${f.tokens.acmeAdmin}`, accept: 'text/event-stream' },
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');

@@ -28,7 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'account:manage' },
     },
-    async (request) => service.listNotifications(app, actorOf(request), request.query),
+    async (request) => ({ data: await service.listNotifications(app, actorOf(request), request.query) }),
   );
 
   app.post(

@@ -35,7 +35,7 @@ export async function listNotifications(
     repo.listNotifications(deps.db, actor.user.id, unreadOnly, query.limit),
     repo.unreadCount(deps.db, actor.user.id),
   ]);
-  return { data: rows.map(toItem), unread };
+  return { items: rows.map(toItem), unread };
 }
 
 export async function unreadCount(deps: Pick<Deps, 'db'>, userId: number) {

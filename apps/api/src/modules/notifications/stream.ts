@@ -33,6 +33,8 @@ export function notificationStreams(app: FastifyInstance) {
 
   return async function stream(request: FastifyRequest, reply: FastifyReply) {
     const userId = request.user!.id;
+    if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+      return reply.status(406).send({ message: request.t('errors.not_acceptable') });
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
