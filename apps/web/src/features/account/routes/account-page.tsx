@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useChangeLanguageMutation } from '../api/change-language.ts';
 import { useMe } from '../api/get-me.ts';
+import { NotificationPreferences } from '../../notifications/index.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
@@ -86,6 +87,7 @@ export default function AccountPage() {
             </div>
           </Stack>
         </Paper>
+        <NotificationPreferences />
       </Stack>
     </div>
   );
