@@ -13,6 +13,8 @@ export interface JobQueue {
   /** With `tx`, the job is queued by that transaction: it exists exactly when the transaction commits. */
   enqueue(name: string, payload: Record<string, unknown>, tx?: Db): Promise<void>;
   work(name: string, handler: JobHandler): void;
+  /** Makes the queue `name` exist, so that an `enqueue` inside a transaction creates no table then. */
+  prepare(name: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
@@ -48,6 +50,8 @@ export class InProcessQueue implements JobQueue {
   work(name: string, handler: JobHandler) {
     this.handlers.set(name, handler);
   }
+
+  async prepare() {}
 
   async start() {
     if (this.started) return;
@@ -225,6 +229,11 @@ export class PgBossQueue implements JobQueue {
 
   work(name: string, handler: JobHandler) {
     this.handlers.set(name, handler);
+  }
+
+  async prepare(name: string) {
+    await this.ensureStarted();
+    await this.boss.createQueue(name);
   }
 
   async start() {
