@@ -26,6 +26,7 @@ const WEB_FEATURE_USES = {
   glossaries: ['customers', 'languages'],
   rates: ['languages', 'settings'],
   users: ['customers', 'departments'],
+  account: ['notifications'],
 };
 
 function assertAcyclic(graph) {

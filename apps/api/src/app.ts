@@ -47,6 +47,8 @@ import { tokenRoutes } from './modules/tokens/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { webhookDocs } from './modules/webhooks/openapi.ts';
 import { eventsPlugin } from './modules/events/relay.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(invoiceRoutes);
       await api.register(tokenRoutes);
       await api.register(webhookRoutes);
+      await api.register(notificationRoutes);
       // Only the routes that take uploads or forms parse multipart; elsewhere it stays a 415.
       await api.register(async (uploads) => {
         await uploads.register(multipartPlugin);
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         await uploads.register(guestQuoteRoutes);
         await uploads.register(glossaryRoutes);
         await uploads.register(memoryRoutes);
+        await uploads.register(messageRoutes);
       });
     },
     { prefix: '/api' },

@@ -872,6 +872,68 @@ const ROWS: Row[] = [
     cells: PUBLIC,
     request: () => ({ url: '/api/task/temporal/verifyPayment', body: { taskId: 'a'.repeat(32) } }),
   },
+  // messages on a task (issue 31): whoever sees the task; another customer's answers 404
+  {
+    route: 'GET /api/tasks/:id/messages',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/messages` }),
+  },
+  {
+    route: 'POST /api/tasks/:id/messages',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/messages`, body: { body: 'Matrix question' } }),
+  },
+  {
+    route: 'POST /api/tasks/:id/messages/read',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/messages/read` }),
+  },
+  {
+    route: 'GET /api/tasks/:id/messages/:messageId/files/:fileId',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/messages/1/files/1` }),
+  },
+  { route: 'GET /api/messages/unread', cells: SIGNED_IN, request: at('/api/messages/unread') },
+  {
+    route: 'GET /api/task/temporal/:id/messages',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/messages`),
+  },
+  {
+    route: 'POST /api/task/temporal/:id/messages',
+    cells: PUBLIC,
+    request: () => ({
+      url: `/api/task/temporal/${'a'.repeat(32)}/messages`,
+      body: { body: 'Guest question' },
+    }),
+  },
+  {
+    route: 'GET /api/task/temporal/:id/messages/:messageId/files/:fileId',
+    cells: PUBLIC,
+    request: at(`/api/task/temporal/${'a'.repeat(32)}/messages/1/files/1`),
+  },
+  // notifications: every signed-in user its own
+  { route: 'GET /api/notifications', cells: SIGNED_IN, request: at('/api/notifications') },
+  {
+    route: 'POST /api/notifications/read',
+    cells: SIGNED_IN,
+    request: () => ({ url: '/api/notifications/read', body: { all: true } }),
+  },
+  // without `Accept: text/event-stream` the stream answers 406 at once (the SSE test reads it)
+  { route: 'GET /api/notifications/stream', cells: SIGNED_IN, request: at('/api/notifications/stream') },
+  {
+    route: 'GET /api/notification-preferences',
+    cells: SIGNED_IN,
+    request: at('/api/notification-preferences'),
+  },
+  {
+    route: 'PUT /api/notification-preferences',
+    cells: SIGNED_IN,
+    request: () => ({
+      url: '/api/notification-preferences',
+      body: { preferences: [{ kind: 'done', channel: 'digest' }] },
+    }),
+  },
   // guest quotes (spec §6: the public quote is the guest's; staff turn a request into a customer)
   { route: 'GET /api/quote/challenge', cells: PUBLIC, request: at('/api/quote/challenge') },
   {

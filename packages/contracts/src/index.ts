@@ -24,5 +24,7 @@ export * from './schemas/guest-quotes.ts';
 export * from './schemas/glossaries.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/messages.ts';
+export * from './schemas/notifications.ts';
 export * from './csv.ts';
 export * from './schemas/integrations.ts';

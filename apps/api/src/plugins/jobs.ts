@@ -21,6 +21,8 @@ export interface JobQueue {
    * PostgreSQL (one job per hour whatever the number of servers), a timer on the embedded database.
    */
   hourly(name: string, handler: JobHandler): void;
+  /** Makes the queue `name` exist, so that an `enqueue` inside a transaction creates no table then. */
+  prepare(name: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
@@ -68,6 +70,7 @@ export class InProcessQueue implements JobQueue {
   hourly(name: string, handler: JobHandler) {
     this.hourlyWork.set(name, handler);
   }
+  async prepare() {}
 
   async start() {
     if (this.started) return;
@@ -290,6 +293,11 @@ export class PgBossQueue implements JobQueue {
   hourly(name: string, handler: JobHandler) {
     this.handlers.set(name, handler);
     this.hourlyWork.add(name);
+  }
+
+  async prepare(name: string) {
+    await this.ensureStarted();
+    await this.ensureQueue(name);
   }
 
   async start() {

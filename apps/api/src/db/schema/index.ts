@@ -10,3 +10,4 @@ export * from './integrations.ts';
 export * from './events.ts';
 export * from './verifactu.ts';
 export * from './two-factor.ts';
+export * from './collaboration.ts';

@@ -79,6 +79,10 @@ export function subscriberNames(): string[] {
  * Returns how many events it relayed.
  */
 export async function relayEvents(deps: Pick<Deps, 'db' | 'jobs'>): Promise<number> {
+  if (!(await hasUnrelayedEvents(deps.db))) return 0;
+  // pg-boss makes a queue's table on first use: never inside the relay's transaction, which holds
+  // a lock on the job table that creating the table would wait for.
+  for (const name of subscribers.keys()) await deps.jobs.prepare(subscriberJob(name));
   return deps.db.transaction(async (tx) => {
     const batch = await tx
       .select({ id: domainEvents.id })

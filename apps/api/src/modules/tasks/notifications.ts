@@ -47,7 +47,7 @@ export async function notifyStateChange(deps: Deps, task: TaskRow): Promise<void
 }
 
 /** Who asked for the task: its active requester, or the guest of the public quote form (with its page). */
-export async function requesterOf(deps: Deps, task: TaskRow) {
+export async function requesterOf(deps: Pick<Deps, 'db'>, task: TaskRow) {
   if (task.user_id) {
     const user = await findUserById(deps.db, task.user_id);
     return user?.is_active

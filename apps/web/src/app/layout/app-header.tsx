@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Burger, Group, Text } from '@mantine/core';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { BrandLink } from './logo.tsx';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import classes from './layout.module.css';
 
@@ -34,6 +35,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
             {user.name} {user.lastname}
           </Text>
         ) : null}
+        {user ? <NotificationBell /> : null}
         <LanguageSwitcher />
       </Group>
     </header>

@@ -34,7 +34,9 @@ export async function changeStatus(deps: Deps, actor: Actor, id: number, to: Sta
     transition(tx, { taskId: id, from, to, by, userId: user.id, facts, note }),
   );
   if (!moved) throw new AppError(409, 'tasks.changed_meanwhile');
-  if (to === 'IN_COURSE' || to === 'DONE') await notifyStateChange(deps, { ...task, state: to });
+  // A signed-in requester hears it through its notifications (modules/notifications); a guest by mail.
+  if (!task.user_id && (to === 'IN_COURSE' || to === 'DONE'))
+    await notifyStateChange(deps, { ...task, state: to });
   return outcome(
     { id, state: to, message: actor.t('tasks.status_changed') },
     {

@@ -11,6 +11,7 @@ import { useMe } from '../api/get-me.ts';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 import { ApiTokens } from '../components/api-tokens.tsx';
+import { NotificationPreferences } from '../../notifications/index.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
@@ -101,6 +102,7 @@ export default function AccountPage() {
         <TwoFactorCard />
         <SessionsCard />
         <ApiTokens />
+        <NotificationPreferences />
       </Stack>
     </div>
   );

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unreadCount } from './service.ts';
+
+/** The channel a new notification is announced on, with its user's id (migration 0021's trigger). */
+export const NOTIFICATION_CHANNEL = 'verba_notification';
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+type Listener = () => void;
+
+/**
+ * The bells' live updates: each process LISTENs once and tells the Server-Sent Events streams of the
+ * user a notification is for, so it works whichever server the notification was written on.
+ */
+export function notificationStreams(app: FastifyInstance) {
+  const listeners = new Map<number, Set<Listener>>();
+  const open = new Set<FastifyReply>();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  app.addHook('onReady', async () => {
+    stopListening = await app.database.listen(NOTIFICATION_CHANNEL, {
+      notify: (payload) => {
+        for (const listener of listeners.get(Number(payload)) ?? []) listener();
+      },
+      ready: () => {},
+      lost: () => {},
+    });
+  });
+  app.addHook('preClose', async () => {
+    await stopListening?.();
+    for (const reply of open) reply.raw.end();
+  });
+
+  return async function stream(request: FastifyRequest, reply: FastifyReply) {
+    const userId = request.user!.id;
+    if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+      return reply.status(406).send({ message: request.t('errors.not_acceptable') });
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    open.add(reply);
+    const send = async () => {
+      const unread = await unreadCount(app, userId).catch(() => undefined);
+      if (unread !== undefined && !reply.raw.writableEnded)
+        reply.raw.write(`event: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
+    };
+    const listener = () => void send();
+    const mine = listeners.get(userId) ?? new Set<Listener>();
+    mine.add(listener);
+    listeners.set(userId, mine);
+    const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      mine.delete(listener);
+      if (!mine.size) listeners.delete(userId);
+      open.delete(reply);
+    });
+    await send();
+  };
+}

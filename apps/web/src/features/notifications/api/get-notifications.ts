@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import type { notificationReplies } from '@verba/contracts';
+
+export const getNotifications = () =>
+  api.get<DataOf<typeof notificationReplies.list>>('/notifications', {
+    query: { limit: 20 },
+    silentUnauthorized: true,
+  });
+
+/** `pollMs`: the fallback while the live stream is down (false while it is up). */
+export const getNotificationsQueryOptions = (pollMs: number | false = false) =>
+  queryOptions({
+    queryKey: ['notifications'],
+    queryFn: getNotifications,
+    refetchInterval: pollMs,
+  });
+
+export const useNotifications = (pollMs: number | false) => useQuery(getNotificationsQueryOptions(pollMs));
