@@ -14,6 +14,8 @@ const API_TESTS_ON_RUNTIME = [
   'src/i18n/',
   'src/config.test.ts',
   'src/modules/auth/',
+  'src/modules/two-factor/',
+  'src/modules/webhooks/',
   'src/modules/payments/gateway/',
   'src/modules/payments/sandbox-bank-return.test.ts',
   'src/modules/guest-quotes/',

@@ -380,7 +380,9 @@ export class PgBossQueue implements JobQueue {
 
   async idle() {
     for (;;) {
-      // Like the in-process queue: a job waiting for its startAfter is not work to wait for.
+      // Like the in-process queue: nothing runs before start (tests start it when they need it),
+      // and a job waiting for its startAfter is not work to wait for.
+      if (!this.loops.length || this.controller.signal.aborted) return;
       const names = [...this.handlers.keys()];
       const rows = names.length
         ? (
