@@ -1,34 +1,11 @@
-// Runs the tests that depend on the Node.js runtime on the Node.js that runs this script, after
-// checking it is the major version asked for: every unit test of the packages and the web app, and
-// the API tests that reach what changes between Node versions (crypto and the bank's signatures,
-// argon2 and other native modules, streams and uploads, worker threads, PGlite, PDF, Excel, XML, mail,
-// start-up). They run on the embedded database; `npm test` runs all of them, and the rest of the API
-// tests, on PostgreSQL too. CI's hour keeps the API list to these. `npm run test:node24` starts it
-// on Node 24 from the npm registry's `node` package, whose binary comes from the registry too.
+// Runs on the Node.js that runs this script (after checking it is the major version asked for)
+// what `npm run test:postgres` does not already run there: every unit test of the packages and the
+// web app, and the API tests of the embedded database itself (PGlite, its folder lock, start-up).
+// `test:postgres` runs every API test on Node.js 24; `npm run test:node24` starts this on Node.js 24
+// too, both from the npm registry's `node` package, whose binary comes from the registry as well.
 import { spawnSync } from 'node:child_process';
 
-const API_TESTS_ON_RUNTIME = [
-  'src/db/',
-  'src/lib/',
-  'src/plugins/',
-  'src/i18n/',
-  'src/config.test.ts',
-  'src/modules/auth/',
-  'src/modules/two-factor/',
-  'src/modules/webhooks/',
-  'src/modules/payments/gateway/',
-  'src/modules/payments/sandbox-bank-return.test.ts',
-  'src/modules/guest-quotes/',
-  'src/modules/invoices/',
-  'src/modules/memories/',
-  'src/modules/rates/excel.test.ts',
-  'src/modules/glossaries/glossaries.test.ts',
-  'src/modules/tasks/tasks.test.ts',
-  'src/modules/tasks/delivery/batch.test.ts',
-  'src/modules/tasks/pricing/',
-  'test/startup-failures.test.ts',
-  'test/api-routes.test.ts',
-];
+const API_TESTS_OF_THE_EMBEDDED_DATABASE = ['src/db/', 'src/config.test.ts', 'test/startup-failures.test.ts'];
 
 const wanted = process.argv[2];
 const major = process.versions.node.split('.')[0];
@@ -36,7 +13,9 @@ if (wanted && major !== wanted) {
   console.error(`Expected Node.js ${wanted}, this is ${process.version} (${process.execPath}).`);
   process.exit(1);
 }
-console.log(`Runtime tests on Node.js ${process.version} (${process.execPath})`);
+console.log(
+  `Unit tests and the embedded database's tests on Node.js ${process.version} (${process.execPath})`,
+);
 const env = { ...process.env };
 delete env.TEST_DATABASE_URL;
 const run = (args) => spawnSync('npm', args, { stdio: 'inherit', env }).status ?? 1;
@@ -50,5 +29,5 @@ const packages = run([
   '-w',
   'apps/web',
 ]);
-const api = run(['run', 'test', '-w', 'apps/api', '--', ...API_TESTS_ON_RUNTIME]);
+const api = run(['run', 'test', '-w', 'apps/api', '--', ...API_TESTS_OF_THE_EMBEDDED_DATABASE]);
 process.exit(packages || api);
