@@ -69,6 +69,7 @@ describe('menu highlight and route access', () => {
   it('highlights by path prefix, tasks by default', () => {
     expect(activeMenuKey('/general/rates')).toBe('general/rates');
     expect(activeMenuKey('/rates')).toBe('rates');
+    expect(activeMenuKey('/integrations')).toBe('integrations');
     expect(activeMenuKey('/users/4/edit')).toBe('users');
     expect(activeMenuKey('/customers/2/edit')).toBe('customers');
     expect(activeMenuKey('/404')).toBe('tasks');

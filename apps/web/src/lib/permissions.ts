@@ -25,6 +25,7 @@ const HIGHLIGHTED = [
   'account',
   'company',
   'customers',
+  'integrations',
 ];
 
 /** Menu highlight follows the path prefix; default tasks (spec part 1 §2). */
