@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, apiToken, screenshot, signInThroughForm } from './support.ts';
+import { DEMO, apiToken, screenshot, signInThroughForm, waitForAppRequests } from './support.ts';
 
 test('a guest picks a language and it survives a reload', async ({ page }) => {
   await page.goto('/login');
@@ -59,7 +59,7 @@ test('a revoked session opens the session-expired modal, which leads to logout a
   await expect(page).toHaveURL(/\/dashboard$/);
   // The dashboard's first reads are answered before the session is revoked: the next request is
   // the user's own (the menu click below), which must meet the revoked session.
-  await page.waitForLoadState('networkidle');
+  await waitForAppRequests(page);
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('verba-session') ?? '{}').state.token as string,
   );

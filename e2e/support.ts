@@ -73,13 +73,24 @@ export async function signInQuickly(page: Page, email: string): Promise<void> {
   );
 }
 
+/**
+ * Waits until the app has no read or write in flight. Not Playwright's "networkidle": the
+ * notification bell keeps its Server-Sent Events request open, so the network is never idle.
+ */
+export async function waitForAppRequests(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => (window as { verbaPendingRequests?: () => number }).verbaPendingRequests?.() === 0,
+  );
+}
+
 /** Waits until the routed screen has rendered (no lazy-loading spinner left). */
 export async function waitForScreen(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForAppRequests(page);
   await expect(page.locator('main h1').first()).toBeVisible();
   // A screen may still move on (an unknown id goes to /404): let it settle before looking.
   await page.waitForTimeout(300);
-  await page.waitForLoadState('networkidle');
+  await waitForAppRequests(page);
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
 }

@@ -12,3 +12,11 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+declare global {
+  interface Window {
+    /** Reads and writes in flight: the browser journeys wait for none (the notification stream keeps a request open for good, so the network is never idle). */
+    verbaPendingRequests?: () => number;
+  }
+}
+window.verbaPendingRequests = () => queryClient.isFetching() + queryClient.isMutating();
