@@ -278,6 +278,8 @@ export const customerSchema = z.object({
   minimum_rates: z.boolean(),
   /** Its tasks need a purchase order number. */
   po_required: z.boolean(),
+  /** Its users must set up two-factor sign-in. */
+  require_2fa: z.boolean(),
   memoq_project_id: z.string().nullable(),
   idcp_project_id: z.string().nullable(),
   last_login_at: timestamp.nullable(),

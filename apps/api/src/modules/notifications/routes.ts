@@ -42,10 +42,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'account:manage' },
     },
-    async (request) => {
-      request.actionLog = { skip: true };
-      return { data: await service.markRead(app, actorOf(request), request.body) };
-    },
+    async (request) => ({
+      data: logged(request, await service.markRead(app, actorOf(request), request.body)),
+    }),
   );
 
   app.get(

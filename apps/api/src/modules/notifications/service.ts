@@ -4,7 +4,7 @@ import {
   type NotificationItem,
   type NotificationKind,
 } from '@verba/contracts';
-import { outcome, type Actor, type Deps } from '../../lib/service.ts';
+import { outcome, type Actor, type Deps, unlogged } from '../../lib/service.ts';
 import { DEFAULT_CHANNELS, isKind } from './deliver.ts';
 import * as policy from './policy.ts';
 import * as repo from './repository.ts';
@@ -50,7 +50,8 @@ export async function markRead(
 ) {
   policy.assertCan(actor.user, 'own');
   await repo.markRead(deps.db, actor.user.id, 'all' in body ? 'all' : body.ids);
-  return { unread: await repo.unreadCount(deps.db, actor.user.id) };
+  // Reading one's own bell is not an action of the portal's record.
+  return unlogged({ unread: await repo.unreadCount(deps.db, actor.user.id) });
 }
 
 /** Every kind with the caller's channel (its choice, or the default). */

@@ -3,15 +3,14 @@ import { translator } from '../../lib/i18n.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { composeMail } from '../../lib/mail-templates.ts';
 import type { Deps } from '../../lib/service.ts';
-import { findCustomer } from '../customers/service.ts';
 import { findTaskById, requesterOf } from '../tasks/service.ts';
-import { activeStaff } from '../users/service.ts';
 
 const formatDue = (due: Date | null, locale: Locale) => (due ? formatLongDate(due, locale) : '-');
 
 /**
- * Mails the requester (its language) and every active VERBA_ADMIN/VERBA_PM that a task was
- * approved (paid) or sent to production on deferred terms; never fails the call.
+ * Mails the requester (its language) that its task was approved (paid) or sent to production on
+ * deferred terms, with the due date: its confirmation. Staff and the customer's client admins hear
+ * it through their notifications (modules/notifications). Never fails the call.
  */
 export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved' | 'deferred') {
   try {
@@ -21,7 +20,6 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
       task.guest_token && !task.customer_id
         ? `${deps.config.publicUrl}/guest-task/${task.guest_token}`
         : `${deps.config.publicUrl}/tasks/${task.id}`;
-    const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
     const values = { code: task.code, description: task.description, brand: deps.config.brand.name };
     const requester = await requesterOf(deps, task);
     if (requester) {
@@ -32,20 +30,6 @@ export async function notifyApproval(deps: Deps, taskId: number, kind: 'approved
         subject: t(`payments.mail.${kind}.subject`, values),
         ...composeMail(t, deps.config.brand.name, requester.name, [
           t(`payments.mail.${kind}.intro`, values),
-          t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
-          t('payments.mail.link', { link }),
-        ]),
-      });
-    }
-    for (const staff of await activeStaff(deps.db)) {
-      const locale = staff.language;
-      const t = translator(locale);
-      const staffValues = { ...values, customer: customer?.name ?? '-', amount: task.amount_to_pay };
-      await deps.mailer.send({
-        to: staff.email,
-        subject: t(`payments.mail.staff_${kind}.subject`, staffValues),
-        ...composeMail(t, deps.config.brand.name, staff.name, [
-          t(`payments.mail.staff_${kind}.intro`, staffValues),
           t('payments.mail.due', { date: formatDue(task.due_date, locale) }),
           t('payments.mail.link', { link }),
         ]),

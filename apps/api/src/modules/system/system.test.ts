@@ -163,6 +163,11 @@ describe('GET /api/dev/mail-outbox', () => {
         'GET /api/invoices/{id}/pdf',
         'GET /api/invoices/export',
         'GET /api/action-logs/export',
+        'GET /api/task/{id}/reference-files/{fileId}',
+        'GET /api/tasks/{id}/messages/{messageId}/files/{fileId}',
+        'GET /api/task/temporal/{id}/messages/{messageId}/files/{fileId}',
+        // Server-Sent Events
+        'GET /api/notifications/stream',
       ].sort(),
     );
   });

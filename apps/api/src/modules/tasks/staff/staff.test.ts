@@ -122,14 +122,16 @@ describe('status changes by staff', () => {
 
     const done = await call(t.app, 'POST', `/api/tasks/${id}/updateStateAsDone`, { token: tokens.pm });
     expect(done.json.data.state).toBe('DONE');
+    // A signed-in requester hears it through its notifications: e-mail at once by default.
+    await t.app.events.settle();
     const mails = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, DEMO.acmeUser))
       .orderBy(desc(mailOutbox.id));
     expect(mails.slice(0, 2).map((m) => m.subject)).toEqual([
-      `La tarea ${(await detail(id)).code} está terminada`,
-      `La tarea ${(await detail(id)).code} está en curso`,
+      `Verba: El encargo ${(await detail(id)).code} está terminado.`,
+      `Verba: El encargo ${(await detail(id)).code} está en curso.`,
     ]);
     expect((await detail(id)).changes.map((c: { to_state: string }) => c.to_state)).toEqual([
       'CALCULATING',
