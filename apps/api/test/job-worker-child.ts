@@ -1,6 +1,6 @@
 // A server process that takes a job and then dies mid-job (the parent kills it): see jobs.pg.test.ts.
 import Fastify from 'fastify';
-import { PgBossQueue } from '../src/plugins/jobs.ts';
+import { PgBossQueue } from '../src/plugins/pg-boss-queue.ts';
 
 const [url, queueName] = process.argv.slice(2) as [string, string];
 const queue = new PgBossQueue(

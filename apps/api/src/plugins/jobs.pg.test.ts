@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEASE, PgBossQueue, type LeaseOptions } from './jobs.ts';
+import { DEFAULT_LEASE, PgBossQueue, type LeaseOptions } from './pg-boss-queue.ts';
 
 // pg-boss runs on PostgreSQL only; the embedded queue's restart is tested in tasks.test.ts.
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,7 +1,8 @@
 import type { Db } from '../client.ts';
 import { DEFAULT_PAYABLE_GRID, SPAIN_CATALONIA_HOLIDAYS } from '@verba/contracts/pricing';
 import { countries, holidays, languages, payableGrids, settings, translationTypes } from '../schema/index.ts';
-import { COUNTRIES, LANGUAGES } from './reference-data.ts';
+import { COUNTRIES } from './reference-countries.ts';
+import { LANGUAGES } from './reference-data.ts';
 import { TRANSLATION_TYPES } from './translation-types.ts';
 import { isNull } from 'drizzle-orm';
 

@@ -9,3 +9,4 @@ export * from './repository/pricing.ts';
 export * from './repository/guest.ts';
 export * from './repository/invoicing.ts';
 export * from './repository/reference-files.ts';
+export * from './repository/list-page.ts';

@@ -1,4 +1,3 @@
-import { toCappedPage } from '../../../lib/paging.ts';
 import {
   and,
   asc,
@@ -14,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LIST_TOTAL_CAP, type Paginated, type TaskListQuery, type TaskState } from '@verba/contracts';
+import { LIST_TOTAL_CAP, type TaskListQuery, type TaskState } from '@verba/contracts';
 import type { Db } from '../../../db/client.ts';
 import { customers, departments, invoices, quoteRequests, tasks, users } from '../../../db/schema/index.ts';
 import { prepared } from '../../../db/prepared.ts';
@@ -171,7 +170,7 @@ function rowColumns() {
  * (the lister's role, which filters are present, the sort), its values in placeholders, so each
  * shape is built and planned once (see `prepared`).
  */
-function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
+export function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery) {
   const firstPage = q.page === 1;
   const scope = scopeOf(lister, q, (name) => sql.placeholder(name));
   const key = [
@@ -330,6 +329,9 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
  * under load each statement of a request waits its turn for a connection. It is planned on every
  * call, since the best plan depends on the words (about 0.3 ms); its text is built once per shape.
  */
+/** A row of the list's statements. */
+export type ListRow = Awaited<ReturnType<ReturnType<typeof taskListStatements>['page']['execute']>>[number];
+
 /** How many rows a search skips, walks and counts among the newest (see `searchStatement`). */
 function searchBounds(q: TaskListQuery) {
   const offset = (q.page - 1) * q.per_page;
@@ -340,7 +342,7 @@ function searchBounds(q: TaskListQuery) {
   };
 }
 
-async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
+export async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { search: string }) {
   const result = await searchStatement(db, lister, q).execute({
     scope_customer: lister.customer_id,
     scope_user: lister.id,
@@ -353,57 +355,6 @@ async function searchPage(db: Db, lister: TaskLister, q: TaskListQuery & { searc
     exact_upper: q.search.toUpperCase(),
     ...searchBounds(q),
   });
-  const rows = result as unknown as Array<Row & { id: number | null }>;
-  return { matches: rows[0]?.matches ?? 0, rows: rows.filter((r): r is Row => r.id !== null) };
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof taskListStatements>['page']['execute']>>[number];
-
-export async function listTasks(
-  db: Db,
-  lister: TaskLister,
-  q: TaskListQuery,
-): Promise<Paginated<TaskListRow> & { total_is_capped: boolean }> {
-  let rows: Row[];
-  let total: number;
-  if (q.search) {
-    const found = await searchPage(db, lister, { ...q, search: q.search });
-    rows = found.rows;
-    total = found.matches;
-  } else {
-    const statements = taskListStatements(db, lister, q);
-    const values = {
-      scope_customer: lister.customer_id,
-      scope_user: lister.id,
-      state: q.state,
-      client: q.client,
-      limit: q.per_page,
-      offset: (q.page - 1) * q.per_page,
-    };
-    const page = await statements.page.execute(values);
-    rows = page;
-    total = page.length ? page[0]!.matches : ((await statements.count.execute(values))[0]?.n ?? 0);
-  }
-  return toCappedPage(
-    rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      description: r.description,
-      created_at: r.created_at,
-      state: r.state,
-      customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? '' } : null,
-      department: r.department_id ? { id: r.department_id, title: r.department_title ?? '' } : null,
-      requested_by: r.user_name ? { name: r.user_name, lastname: r.user_lastname ?? '' } : null,
-      invoice_folio: r.invoice_folio,
-      invoice_payment_status: r.invoice_payment_status,
-      customer_payment_scheme: r.customer_payment_scheme,
-      amount_without_taxes: r.amount_without_taxes,
-      po_number: r.po_number,
-      client_reference: r.client_reference,
-      guest_company: r.guest_company,
-      guest_name: r.guest_name,
-    })),
-    total,
-    q,
-  );
+  const rows = result as unknown as Array<ListRow & { id: number | null }>;
+  return { matches: rows[0]?.matches ?? 0, rows: rows.filter((r): r is ListRow => r.id !== null) };
 }
