@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { PAYMENT_SCHEMES } from '../task-states.ts';
 import { ROLES } from '../roles.ts';
 import { LOCALES } from '../locales.ts';
-import { emailSchema, idField, langField, moneyInput, optionalText, pageQuery, requiredText } from './common.ts';
+import {
+  emailSchema,
+  idField,
+  langField,
+  moneyInput,
+  optionalText,
+  pageQuery,
+  requiredText,
+} from './common.ts';
 import { decimalString, timestamp } from './replies.ts';
 
 const id = z.coerce

@@ -59,4 +59,7 @@ export const translationTypeReply = dataReply(translationTypeDto);
 export const nextTaskIdReply = dataReply(nextTaskIdDto);
 
 /** `GET /languages`. */
-export const languageListQuery = z.object({ iso_code: z.string().trim().max(16).optional(), lang: z.string().optional() });
+export const languageListQuery = z.object({
+  iso_code: z.string().trim().max(16).optional(),
+  lang: z.string().optional(),
+});
