@@ -68,6 +68,9 @@ export const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** A query with nothing but the reply's language. */
+export const localeQuery = z.object({ lang: z.string().optional() });
+
 export interface Paginated<T> {
   current_page: number;
   per_page: number;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { PAYMENT_SCHEMES } from '../task-states.ts';
 import { ROLES } from '../roles.ts';
 import { LOCALES } from '../locales.ts';
-import { emailSchema, langField, moneyInput, optionalText, requiredText } from './common.ts';
+import {
+  emailSchema,
+  idField,
+  langField,
+  moneyInput,
+  optionalText,
+  pageQuery,
+  requiredText,
+} from './common.ts';
 import { decimalString, timestamp } from './replies.ts';
 
 const id = z.coerce
@@ -364,3 +372,26 @@ export type DepartmentDto = z.infer<typeof departmentSchema>;
 export const departmentsReply = z.object({ departments: z.array(departmentSchema) });
 export const departmentDeletedReply = z.object({ deleted: z.boolean() });
 export type DepartmentDeletedDto = z.infer<typeof departmentDeletedReply>;
+
+/** `GET /customers`. */
+export const customerListQuery = pageQuery.extend({
+  search: z.string().trim().max(255).optional(),
+  lang: z.string().optional(),
+});
+/** `GET /bonuses`: whose. */
+export const customerIdQuery = z.object({
+  customer_id: idField,
+  lang: z.string().optional(),
+});
+
+/** `GET /users`. */
+export const userListQuery = pageQuery.extend({
+  customer_id: idField.optional(),
+  search: z.string().trim().max(255).optional(),
+  lang: z.string().optional(),
+});
+/** `POST /users/validate`: the user being edited, if any. */
+export const userValidateQuery = z.object({
+  id: idField.optional(),
+  lang: z.string().optional(),
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatUnits, toUnits } from '../pricing/money.ts';
 import { BAND_KEYS, type BandKey } from '../pricing/grid.ts';
 import { isIsoDate } from '../pricing/calendar.ts';
-import { langField, requiredText, idField } from './common.ts';
+import { langField, pageQuery, requiredText, idField } from './common.ts';
 import { decimalString, timestamp } from './replies.ts';
 
 /**
@@ -177,6 +177,9 @@ export const rateLanguagesQuery = z.object({
   customer_id: idField.optional(),
   lang: z.string().optional(),
 });
+
+/** `GET /customers/{id}/rate` and `/customers/{id}/rates/effective`. */
+export const customerRatesQuery = pageQuery.extend({ lang: z.string().optional() });
 
 /** Minimum charge per translation type (spec §5): 0..999999.99, 2 decimals; flash `hour` is 0. */
 export const FLASH_TYPE_ID = 4;

@@ -57,3 +57,9 @@ export const countryListReply = dataReply(z.array(countryTaxDto));
 export const translationTypeListReply = dataReply(z.array(translationTypeDto));
 export const translationTypeReply = dataReply(translationTypeDto);
 export const nextTaskIdReply = dataReply(nextTaskIdDto);
+
+/** `GET /languages`. */
+export const languageListQuery = z.object({
+  iso_code: z.string().trim().max(16).optional(),
+  lang: z.string().optional(),
+});

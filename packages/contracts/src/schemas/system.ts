@@ -55,3 +55,29 @@ export const actionLogPageReply = dataReply(actionLogPage);
 export const actionChoiceDto = z.object({ action: z.string(), label: z.string() });
 export type ActionChoiceDto = z.infer<typeof actionChoiceDto>;
 export const actionChoicesReply = dataReply(z.array(actionChoiceDto));
+
+/** The action log's query (`GET /action-logs`) and its CSV export's. */
+const logDay = z.iso.date({ error: 'validation.format' });
+
+const logFilters = z.object({
+  action: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(255).optional(),
+  start_date: logDay.optional(),
+  end_date: logDay.optional(),
+  lang: z.string().optional(),
+});
+const datesInOrder = (q: z.infer<typeof logFilters>) =>
+  !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const logDatesReversed = { error: 'validation.invalid', path: ['end_date'] };
+
+/** The filters of the list and of its CSV export. */
+export const actionLogFilters = logFilters.refine(datesInOrder, logDatesReversed);
+export type ActionLogFilters = z.infer<typeof actionLogFilters>;
+
+export const actionLogsQuery = logFilters
+  .extend({
+    page: z.coerce.number({ error: 'validation.number' }).int().min(1).default(1),
+    per_page: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100).default(10),
+  })
+  .refine(datesInOrder, logDatesReversed);
+export type ActionLogsQuery = z.infer<typeof actionLogsQuery>;

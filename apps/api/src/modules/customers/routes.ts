@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   assignProjectsBody,
   bonusBody,
@@ -8,6 +7,8 @@ import {
   customerBody,
   customerEditBody,
   customerDetailSchema,
+  customerIdQuery,
+  customerListQuery,
   customerListRowSchema,
   customerSchema,
   customerUsersReply,
@@ -18,20 +19,9 @@ import {
   idParam,
   memoqProjectReply,
   pageOf,
-  pageQuery,
-  idField,
 } from '@verba/contracts';
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
-
-const listQuery = pageQuery.extend({
-  search: z.string().trim().max(255).optional(),
-  lang: z.string().optional(),
-});
-const customerIdQuery = z.object({
-  customer_id: idField,
-  lang: z.string().optional(),
-});
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,7 +30,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['customers'],
         summary: 'Customers, paged',
-        querystring: listQuery,
+        querystring: customerListQuery,
         response: { 200: dataReply(pageOf(customerListRowSchema)) },
       },
       config: { access: 'customers:list' },

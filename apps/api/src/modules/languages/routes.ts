@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   countryListReply,
   idParam,
+  languageListQuery,
   languageListReply,
   languageReply,
   languageSourceBody,
@@ -13,8 +13,6 @@ import {
 import { actorOf, logged } from '../../lib/service.ts';
 import * as service from './service.ts';
 
-const listQuery = z.object({ iso_code: z.string().trim().max(16).optional(), lang: z.string().optional() });
-
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/languages',
@@ -22,7 +20,7 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['languages'],
         summary: 'All languages; filter by ISO code',
-        querystring: listQuery,
+        querystring: languageListQuery,
         response: { 200: languageListReply },
       },
       config: { access: 'languages:read' },

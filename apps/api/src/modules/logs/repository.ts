@@ -4,7 +4,7 @@ import { LIST_TOTAL_CAP, type Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toCappedPage } from '../../lib/paging.ts';
 import { actionLogs } from '../../db/schema/index.ts';
-import type { ActionLogFilters, ActionLogsQuery } from './schemas.ts';
+import type { ActionLogFilters, ActionLogsQuery } from '@verba/contracts';
 
 /** Day filters are calendar days in the provider's time zone (Europe/Madrid). */
 const madridDay = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Madrid')`;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actionChoicesReply, actionLogPageReply } from '@verba/contracts';
+import { actionChoicesReply, actionLogFilters, actionLogPageReply, actionLogsQuery } from '@verba/contracts';
 import { contentDisposition } from '../../lib/http.ts';
 import { actorOf } from '../../lib/service.ts';
-import { actionLogFilters, actionLogsQuery } from './schemas.ts';
 import { actionChoices, exportActionLogs, listActionLogs } from './service.ts';
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {

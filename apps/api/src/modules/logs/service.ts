@@ -4,7 +4,7 @@ import * as policy from './policy.ts';
 import { toCsv } from '@verba/contracts';
 import { formatDateTimeForCsv } from './csv-dates.ts';
 import * as repo from './repository.ts';
-import type { ActionLogFilters, ActionLogsQuery } from './schemas.ts';
+import type { ActionLogFilters, ActionLogsQuery } from '@verba/contracts';
 
 /** At most this many rows go into one CSV file; narrow the filters for older ones. */
 export const EXPORT_LIMIT = 50_000;

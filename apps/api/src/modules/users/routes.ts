@@ -9,12 +9,12 @@ import {
   languageChangedReply,
   messageReply,
   pageOf,
-  pageQuery,
   paymentSchemeReply,
   userBody,
   userDetailSchema,
   userListRowSchema,
-  idField,
+  userListQuery,
+  userValidateQuery,
 } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
 import { actorOf, logged } from '../../lib/service.ts';
@@ -70,15 +70,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const listQuery = pageQuery.extend({
-  customer_id: idField.optional(),
-  search: z.string().trim().max(255).optional(),
-  lang: z.string().optional(),
-});
-const validateQuery = z.object({
-  id: idField.optional(),
-  lang: z.string().optional(),
-});
 const userReply = { 200: dataReply(userDetailSchema) };
 
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,7 +79,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Users the caller manages, paged',
-        querystring: listQuery,
+        querystring: userListQuery,
         response: { 200: dataReply(pageOf(userListRowSchema)) },
       },
       config: { access: 'users:list' },
@@ -121,7 +112,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Check a user form without saving',
-        querystring: validateQuery,
+        querystring: userValidateQuery,
         body: userBody,
         response: { 200: dataReply(z.object({ valid: z.boolean() })) },
       },

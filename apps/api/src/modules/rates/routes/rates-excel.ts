@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataReply, idParam, rateImportDto } from '@verba/contracts';
+import { dataReply, idParam, localeQuery, rateImportDto } from '@verba/contracts';
 import { actorOf, logged } from '../../../lib/service.ts';
 import { singleFile } from '../../../plugins/multipart.ts';
 import { MAX_UPLOAD_BYTES, XLSX_MIME } from '../excel.ts';
 import * as service from '../service/rates-excel.ts';
 
 const tags = ['rates'];
-const langQuery = z.object({ lang: z.string().optional() });
 
 const xlsxHeaders = (filename: string) => ({
   'content-type': XLSX_MIME,
@@ -25,7 +23,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rates/template',
     {
-      schema: { tags, summary: 'The empty Excel import template', querystring: langQuery },
+      schema: { tags, summary: 'The empty Excel import template', querystring: localeQuery },
       config: { access: 'rates:manage', binary: true },
     },
     async (request, reply) =>
@@ -35,7 +33,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rates/excel',
     {
-      schema: { tags, summary: 'Export the general rates (excel.xlsx)', querystring: langQuery },
+      schema: { tags, summary: 'Export the general rates (excel.xlsx)', querystring: localeQuery },
       config: { access: 'rates:manage', binary: true },
     },
     async (request, reply) =>
@@ -88,7 +86,7 @@ export const rateExcelRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Export a customer's rates (excel.xlsx)",
         params: idParam,
-        querystring: langQuery,
+        querystring: localeQuery,
       },
       config: { access: 'authenticated', binary: true },
     },

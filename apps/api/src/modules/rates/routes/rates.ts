@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  customerRatesQuery,
   dataReply,
   effectiveRateDto,
   idParam,
+  localeQuery,
   pageOf,
-  pageQuery,
   rateDeletedDto,
   rateDto,
   rateEnabledDto,
@@ -25,8 +26,6 @@ const customerRateParams = z.object({
   rateId: idField,
 });
 const sourceParams = z.object({ sourceId: idField });
-const langQuery = z.object({ lang: z.string().optional() });
-const customerPageQuery = pageQuery.extend({ lang: z.string().optional() });
 
 /** General and customer rates (spec part 2 §7): the lists, one rate at a time, enabling general ones. */
 export const rateListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -149,7 +148,7 @@ export const rateListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A customer's own rates, paged",
         params: idParam,
-        querystring: customerPageQuery,
+        querystring: customerRatesQuery,
         response: { 200: dataReply(pageOf(rateDto)) },
       },
       config: { access: 'authenticated' },
@@ -166,7 +165,7 @@ export const rateListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What a customer pays per language pair, with the price per translation type',
         params: idParam,
-        querystring: customerPageQuery,
+        querystring: customerRatesQuery,
         response: { 200: dataReply(pageOf(effectiveRateDto)) },
       },
       config: { access: 'authenticated' },
@@ -202,7 +201,7 @@ export const rateListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The general rates enabled for a customer',
         params: idParam,
-        querystring: langQuery,
+        querystring: localeQuery,
         response: { 200: dataReply(z.array(rateDto)) },
       },
       config: { access: 'authenticated' },

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { bonusesReply } from '@verba/contracts';
+import type { bonusesReply, customerIdQuery } from '@verba/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
 export const getBonuses = (customerId: number) =>
-  api.get<typeof bonusesReply>('/bonuses', { query: { customer_id: customerId } });
+  api.get<typeof bonusesReply>('/bonuses', {
+    query: { customer_id: customerId } satisfies z.input<typeof customerIdQuery>,
+  });
 
 export const getBonusesQueryOptions = (customerId: number) =>
   queryOptions({ queryKey: ['bonuses', customerId], queryFn: () => getBonuses(customerId) });

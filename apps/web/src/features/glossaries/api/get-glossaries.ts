@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { glossaryDto, pageOf } from '@verba/contracts';
+import type { glossaryDto, glossaryListQuery, pageOf } from '@verba/contracts';
+import type { z } from 'zod';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
@@ -20,7 +21,7 @@ export const getGlossaries = (filters: GlossaryFilters, page: number) =>
       per_page: GLOSSARIES_PER_PAGE,
       customer_id: filters.customer_id ?? undefined,
       language: filters.language ?? undefined,
-    },
+    } satisfies z.input<typeof glossaryListQuery>,
   });
 
 /** Languages come named in the UI language: it is part of the key. */

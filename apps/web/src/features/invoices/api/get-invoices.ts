@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { invoicePageReply } from '@verba/contracts';
+import type { invoiceListQuery, invoicePageReply } from '@verba/contracts';
+import type { z } from 'zod';
 import { api, type DataOf } from '../../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 
@@ -11,16 +12,19 @@ export interface InvoiceFilters {
   to: string;
 }
 
+type InvoiceListInput = z.input<typeof invoiceListQuery>;
+
 export const getInvoices = (filters: InvoiceFilters, page: number) =>
   api.get<DataOf<typeof invoicePageReply>>('/invoices', {
     query: {
       customer_id: filters.customer_id || undefined,
-      status: filters.status || undefined,
+      // the status select offers only the schema's statuses
+      status: (filters.status || undefined) as InvoiceListInput['status'],
       from: filters.from || undefined,
       to: filters.to || undefined,
       page,
       per_page: 10,
-    },
+    } satisfies InvoiceListInput,
     handles: [422],
   });
 

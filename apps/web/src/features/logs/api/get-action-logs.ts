@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { actionLogPage } from '@verba/contracts';
+import type { actionLogPage, actionLogsQuery } from '@verba/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { filterQuery, type ActionLogFilters } from './action-log-filters.ts';
 
 export const getActionLogs = (filters: ActionLogFilters, page: number) =>
   api.get<typeof actionLogPage>('/action-logs', {
-    query: { ...filterQuery(filters), page, per_page: 10 },
+    query: { ...filterQuery(filters), page, per_page: 10 } satisfies z.input<typeof actionLogsQuery>,
     handles: [422],
   });
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { notificationReplies } from '@verba/contracts';
+import type { notificationListQuery, notificationReplies } from '@verba/contracts';
+import type { z } from 'zod';
 
 export const getNotifications = () =>
   api.get<DataOf<typeof notificationReplies.list>>('/notifications', {
-    query: { limit: 20 },
+    query: { limit: 20 } satisfies z.input<typeof notificationListQuery>,
     silentUnauthorized: true,
   });
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { pageOf, rateDto } from '@verba/contracts';
+import type { customerRatesQuery, pageOf, rateDto, ratesListQuery } from '@verba/contracts';
+import type { z } from 'zod';
 import { useUiLocale } from '../../../components/use-locale.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
@@ -11,7 +12,10 @@ const RATES_PER_PAGE = 10;
 export const getRates = (owner: RateOwner, page: number) =>
   api.get<ReturnType<typeof pageOf<typeof rateDto>>>(
     owner.kind === 'general' ? '/rates' : `/customers/${owner.customerId}/rate`,
-    { query: { page, per_page: RATES_PER_PAGE } },
+    {
+      query: { page, per_page: RATES_PER_PAGE } satisfies z.input<typeof ratesListQuery> &
+        z.input<typeof customerRatesQuery>,
+    },
   );
 
 /** Language and translation type names come in the UI language: it is part of the key. */

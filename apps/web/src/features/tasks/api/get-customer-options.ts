@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { customerListRowSchema, pageOf } from '@verba/contracts';
+import type { customerListQuery, customerListRowSchema, pageOf } from '@verba/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 
@@ -7,7 +8,7 @@ const HOUR = 60 * 60 * 1000;
 
 export const getCustomerOptions = () =>
   api.get<ReturnType<typeof pageOf<typeof customerListRowSchema>>>('/customers', {
-    query: { per_page: 100 },
+    query: { per_page: 100 } satisfies z.input<typeof customerListQuery>,
   });
 
 /** The customers of the task list's filter (the API caps a page at 100). */

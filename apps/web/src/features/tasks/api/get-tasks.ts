@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { taskReplies, TaskStateFilter } from '@verba/contracts';
+import type { taskListQuery, taskReplies } from '@verba/contracts';
+import type { z } from 'zod';
 import { api, type DataOf } from '../../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 
-export interface TaskListParams {
+type TaskListQuery = z.input<typeof taskListQuery>;
+
+export interface TaskListParams extends Pick<TaskListQuery, 'state' | 'search' | 'sort' | 'order'> {
   page: number;
-  state?: TaskStateFilter;
   client?: number;
-  search?: string;
   showCancelled?: boolean;
-  sort: string;
-  order: 'asc' | 'desc';
 }
 
 export const getTasks = (params: TaskListParams) =>
@@ -24,7 +23,7 @@ export const getTasks = (params: TaskListParams) =>
       showCancelled: params.showCancelled ? 'true' : undefined,
       sort: params.sort,
       order: params.order,
-    },
+    } satisfies TaskListQuery,
   });
 
 export const getTasksQueryOptions = (params: TaskListParams) =>
