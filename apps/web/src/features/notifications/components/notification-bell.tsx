@@ -42,15 +42,9 @@ export function NotificationBell() {
 
   return (
     <Popover width={340} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={unread}
-          size={18}
-          disabled={!unread}
-          color="red"
-          data-testid="bell-count"
-          offset={4}
-        >
+      {/* The button is the popover's target: a div cannot carry aria-expanded (axe). */}
+      <Indicator label={unread} size={18} disabled={!unread} color="red" data-testid="bell-count" offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -60,8 +54,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs" data-testid="notification-list">
         <Group justify="space-between" mb="xs" px={4}>
           <Text fw={600} size="sm">
