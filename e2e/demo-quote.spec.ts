@@ -39,7 +39,7 @@ test('the demo as shipped: a client quotes a demo document with memory matches, 
   // Each option carries its price per word, so the name only starts with the language.
   await page.getByRole('option', { name: /^Español\s*\d/ }).click();
   await page.keyboard.press('Escape');
-  await page.locator('input[type=file]').setInputFiles(GUIDE);
+  await page.getByTestId('task-dropzone').locator('input[type=file]').setInputFiles(GUIDE);
   await expect(page.getByTestId('task-file')).toHaveCount(1);
   await page.getByTestId('task-save').click();
   await page.waitForURL(/\/tasks\/\d+$/);

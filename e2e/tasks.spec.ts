@@ -78,7 +78,7 @@ test.describe('tasks', () => {
     await page.getByRole('option', { name: /^Español (\d|precio)/ }).click();
     await page.getByRole('option', { name: /^Francés (\d|precio)/ }).click();
     await page.keyboard.press('Escape');
-    const input = page.locator('input[type=file]');
+    const input = page.getByTestId('task-dropzone').locator('input[type=file]');
     await input.setInputFiles([files.brochure, files.manual, files.broken]);
     await expect(page.getByTestId('task-file')).toHaveCount(3);
     // The same name twice is refused with a toast.
