@@ -52,13 +52,21 @@ export function notificationStreams(app: FastifyInstance) {
     const mine = listeners.get(userId) ?? new Set<Listener>();
     mine.add(listener);
     listeners.set(userId, mine);
-    const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      if (!reply.raw.writableEnded) reply.raw.write(': ping\n\n');
+    }, HEARTBEAT_MS);
     heartbeat.unref();
-    request.raw.on('close', () => {
+    // A client gone (or a socket reset mid-write) ends the stream's listener, timer and entry.
+    const end = () => {
       clearInterval(heartbeat);
       mine.delete(listener);
       if (!mine.size) listeners.delete(userId);
       open.delete(reply);
+    };
+    request.raw.on('close', end);
+    reply.raw.on('error', (err) => {
+      request.log.debug({ err }, 'notification stream ended by an error');
+      end();
     });
     await send();
   };
