@@ -358,7 +358,6 @@ describe('the bank notification', () => {
         .where(like(mailOutbox.subject, `%${task.code}%`))
     ).filter((m) => ofThisTask.test(m.subject) && !/quote|presupuesto|pressupost/.test(m.subject));
     const to = mails.map((m) => m.to).sort();
-    console.log('DEBUGMAILS', JSON.stringify(mails.map((m) => [m.to, m.subject])));
     // the requester's confirmation; the client admin and staff by their notifications, once each
     expect(to).toEqual(['admin@acme.test', 'admin@verba.test', 'pm@verba.test', 'user@acme.test']);
     // the requester in Spanish, the PM in Catalan
