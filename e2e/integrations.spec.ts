@@ -113,8 +113,48 @@ test('the client admin creates a token and a webhook, and the README walkthrough
   // 5. to production (Globex pays deferred)
   const sent = await page.request.post(`/api/tasks/${taskId}/update/deferred`, { headers: auth });
   expect(sent.status()).toBe(200);
-  const detail = await (await page.request.get(`/api/task/${taskId}`, { headers: auth })).json();
-  expect(detail.data.state).not.toBe('DRAFT');
+  const detail = (await (await page.request.get(`/api/task/${taskId}`, { headers: auth })).json()) as {
+    data: { state: string; source_files: Array<{ id: number; file_name: string }> };
+  };
+  expect(detail.data.state).toBe('DEFERRED');
+
+  // the provider translates: the PM starts the task, delivers both files and closes it
+  const pm = { authorization: `Bearer ${(await apiToken(page.request, DEMO.verbaPm)).access_token}` };
+  expect((await page.request.post(`/api/tasks/${taskId}/updateStateAsIncourse`, { headers: pm })).ok()).toBe(
+    true,
+  );
+  for (const source of detail.data.source_files) {
+    const delivered = await page.request.post(`/api/tasks/${taskId}/uploadTranslatedFile`, {
+      headers: pm,
+      multipart: {
+        source_file_id: String(source.id),
+        language_id: lang('es'),
+        file: {
+          name: source.file_name,
+          mimeType: 'text/plain',
+          buffer: Buffer.from(`ES ${source.file_name}`),
+        },
+      },
+    });
+    expect(delivered.status(), source.file_name).toBe(201);
+  }
+  expect((await page.request.post(`/api/tasks/${taskId}/updateStateAsDone`, { headers: pm })).ok()).toBe(
+    true,
+  );
+
+  // 6. task.done arrives, and the token downloads the translations
+  const isDone = (r: { body: string }) => {
+    const event = JSON.parse(r.body) as { type: string; data: { id: number } };
+    return event.type === 'task.done' && event.data.id === taskId;
+  };
+  await expect.poll(() => received.some(isDone)).toBe(true);
+  const done = received.find(isDone)!;
+  expect(signed(secret, done.body, done.signature)).toBe(true);
+  const zip = await page.request.get(`/api/task/${taskId}/translations.zip`, { headers: auth });
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()['content-type']).toContain('zip');
+  const members = (await zip.body()).toString('latin1');
+  for (const name of ['es/intro.txt', 'es/chairs.txt']) expect(members, name).toContain(name);
 
   // a revoked token stops at once
   await page.goto('/account');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   TOKEN_PREFIX,
@@ -13,6 +13,7 @@ import { prepared } from '../db/prepared.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Loaded } from '../lib/heard-changes-cache.ts';
 import type { CurrentUser, RouteAccess } from './auth.ts';
+import type { WindowCounter } from './rate-limits.ts';
 
 export interface TokenIdentity {
   id: number;
@@ -89,36 +90,41 @@ export function assertTokenScope(token: TokenIdentity, access: RouteAccess): voi
 const scopesLending = (permission: Permission): TokenScope[] =>
   TOKEN_SCOPES.filter((scope) => TOKEN_SCOPE_PERMISSIONS[scope].includes(permission));
 
-/** How often a token's last use is written, at most (per process). */
+/** How often a token's last use is written, at most. */
 const LAST_USE_EVERY_MS = 60_000;
+const RATE_WINDOW_MS = 60_000;
 
 /**
- * Tokens' own rate limit (per process, a fixed window of a minute) and the record of their last use.
+ * Tokens' own rate limit (a fixed window of a minute, counted where every server sees it) and the
+ * record of their last use (written at most once a minute, whichever server sees the call).
  */
 export class TokenUse {
-  readonly #windows = new Map<number, { startedAt: number; count: number }>();
   readonly #written = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
+    private readonly counter: WindowCounter,
     private readonly maxPerMinute: number,
   ) {}
 
   async record(token: TokenIdentity, request: FastifyRequest): Promise<void> {
-    const now = Date.now();
-    const window = this.#windows.get(token.id);
-    if (!window || now - window.startedAt >= 60_000) {
-      if (this.#windows.size > 10_000) this.#windows.clear();
-      this.#windows.set(token.id, { startedAt: now, count: 1 });
-    } else if (++window.count > this.maxPerMinute) {
-      const seconds = Math.ceil((window.startedAt + 60_000 - now) / 1000);
+    const { current, ttl } = await this.counter.hit(`api-token:${token.id}`, RATE_WINDOW_MS);
+    if (current > this.maxPerMinute) {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
       throw new AppError(429, 'errors.too_many_requests', { headers: { 'retry-after': String(seconds) } });
     }
+    const now = Date.now();
     if (now - (this.#written.get(token.id) ?? 0) < LAST_USE_EVERY_MS) return;
+    if (this.#written.size > 10_000) this.#written.clear();
     this.#written.set(token.id, now);
     await this.db
       .update(apiTokens)
       .set({ last_used_at: new Date(now), last_used_ip: request.ip })
-      .where(eq(apiTokens.id, token.id));
+      .where(
+        and(
+          eq(apiTokens.id, token.id),
+          or(isNull(apiTokens.last_used_at), lt(apiTokens.last_used_at, sql`now() - interval '1 minute'`)),
+        ),
+      );
   }
 }

@@ -96,7 +96,7 @@ export const authPlugin = fp(async (app) => {
     if (access !== 'authenticated' && !can(request.user.type, access)) throw forbidden();
     if (request.user.token) {
       assertTokenScope(request.user.token, access);
-      tokenUse ??= new TokenUse(app.db, app.config.tokens.maxPerMinute);
+      tokenUse ??= new TokenUse(app.db, app.windowCounter, app.config.tokens.maxPerMinute);
       await tokenUse.record(request.user.token, request);
     }
     if (request.user.enrolment_only && !request.routeOptions.config.enrolment) throw enrolmentFirst();

@@ -62,6 +62,52 @@ export function postgresRateLimitStore(db: Db) {
   };
 }
 
+/**
+ * Hits counted in fixed windows where every server sees them, for limits that are not a route's
+ * (an API token's calls across all routes): the same store as the route limits.
+ */
+export interface WindowCounter {
+  hit(key: string, windowMs: number): Promise<Counted>;
+}
+
+function postgresWindowCounter(db: Db): WindowCounter {
+  const store = new (postgresRateLimitStore(db))(undefined, 'verba:window:');
+  return {
+    hit: (key, windowMs) =>
+      new Promise((resolve, reject) =>
+        store.incr(key, (err, counted) => (err ? reject(err) : resolve(counted!)), windowMs),
+      ),
+  };
+}
+
+function redisWindowCounter(redis: Redis): WindowCounter {
+  return {
+    async hit(key, windowMs) {
+      const name = `verba-window:${key}`;
+      const replies = await redis.multi().set(name, 0, 'PX', windowMs, 'NX').incr(name).pttl(name).exec();
+      const [, [, current], [, ttl]] = replies as [unknown, [unknown, number], [unknown, number]];
+      return { current, ttl: Math.max(0, ttl) };
+    },
+  };
+}
+
+function memoryWindowCounter(): WindowCounter {
+  const windows = new Map<string, { endsAt: number; hits: number }>();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        if (windows.size > 10_000) for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
+        window = { endsAt: now + windowMs, hits: 0 };
+        windows.set(key, window);
+      }
+      window.hits += 1;
+      return { current: window.hits, ttl: window.endsAt - now };
+    },
+  };
+}
+
 /** Forgets the counters whose window has ended (an upsert would start them again anyway). */
 export async function forgetEndedWindows(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limit_counters where window_ends < clock_timestamp()`);
@@ -94,10 +140,19 @@ export const rateLimitsPlugin = fp(async (app) => {
       await redis.quit().catch(() => redis.disconnect());
     });
     await app.register(rateLimit, { global: false, redis, nameSpace: 'verba-rate-limit:' });
+    app.decorate('windowCounter', redisWindowCounter(redis));
   } else if (app.database.kind === 'postgres') {
     await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.db) });
     app.jobs.hourly(FORGET_ENDED_WINDOWS_JOB, () => forgetEndedWindows(app.db));
+    app.decorate('windowCounter', postgresWindowCounter(app.db));
   } else {
     await app.register(rateLimit, { global: false });
+    app.decorate('windowCounter', memoryWindowCounter());
   }
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    windowCounter: WindowCounter;
+  }
+}

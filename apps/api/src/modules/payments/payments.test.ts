@@ -672,6 +672,37 @@ describe('the balance', () => {
     expect(lines.outstanding_balance).toBe('0.00');
   });
 
+  it('with an API token: the balance only; a card payment is refused, nothing held or charged', async () => {
+    const made = await call(t.app, 'POST', '/api/tokens', {
+      token: tokens.acmeAdmin,
+      body: { name: 'ERP', scopes: ['tasks:read', 'tasks:pay'] },
+    });
+    expect(made.status).toBe(201);
+    const apiToken = (made.json.data as { token: string }).token;
+    const taskId = await draft(tokens.acmeAdmin, marketing);
+    const amount = (await taskRow(taskId)).amount_to_pay;
+    const before = await customerBalance(db(), acmeId);
+    expect(Number(before)).toBeLessThan(Number(amount));
+
+    const refused = await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, {
+      token: apiToken,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toMatch(
+      /^El saldo no cubre esta tarea: los pagos con tarjeta se hacen en el navegador/,
+    );
+    expect(await paymentsOf(taskId)).toEqual([]);
+    expect(await customerBalance(db(), acmeId)).toBe(before);
+    expect((await taskRow(taskId)).state).toBe('DRAFT');
+
+    // once the balance covers it, the same token pays
+    await db().insert(bonuses).values({ customer_id: acmeId, amount: '5000.00' });
+    const paid = await call(t.app, 'POST', `/api/tasks/payDraft/${taskId}`, { token: apiToken });
+    expect(paid.status).toBe(200);
+    expect(paid.json.data).toMatchObject({ paymentDone: true, form: null, task: { state: 'APPROVED' } });
+  });
+
   it('covering everything: approved at once, no form, no card', async () => {
     const taskId = await draft(tokens.acmeUser, marketing);
     const amount = (await taskRow(taskId)).amount_to_pay;

@@ -228,6 +228,27 @@ describe('personal API tokens', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)('on two server processes', () => {
+  it("counts a token's calls to both against one rate limit, and records its last use once", async () => {
+    const other = await openDatabase({ databaseUrl: t.config.databaseUrl! });
+    const second = await buildApp({ ...t.config, keepTaskReplies: true }, other);
+    await second.ready();
+    try {
+      const { id, token } = await newToken(acmeUser, { scopes: ['tasks:read'] });
+      const statuses: number[] = [];
+      for (let i = 0; i <= TOKEN_RATE; i++)
+        statuses.push((await call(i % 2 ? second : t.app, 'GET', '/api/tasks', { token })).status);
+      expect(statuses.slice(0, TOKEN_RATE).every((s) => s === 200)).toBe(true);
+      expect(statuses[TOKEN_RATE]).toBe(429);
+      const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+      expect(row!.last_used_at).not.toBeNull();
+    } finally {
+      await second.close();
+      await other.close();
+    }
+  });
+});
+
 /** Until `check` holds: a change made on PostgreSQL reaches other connections' caches by notification. */
 async function waitFor(check: () => Promise<boolean>, tries = 100): Promise<void> {
   for (let i = 0; i < tries; i++) {
