@@ -30,12 +30,23 @@ if (!isWanted(versionOf(binary))) {
   rmSync(prefix, { recursive: true, force: true });
   const install = spawnSync(
     'npm',
-    ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node@${major}`],
+    [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `node@${major}`,
+    ],
     { stdio: 'inherit' },
   );
   const found = versionOf(binary);
   if (install.status !== 0 || !isWanted(found)) {
-    console.log(`Node.js ${major} could not be installed (npm exited ${install.status}; ${binary}: ${found ?? 'missing'}).`);
+    console.log(
+      `Node.js ${major} could not be installed (npm exited ${install.status}; ${binary}: ${found ?? 'missing'}).`,
+    );
     process.exit(1);
   }
 }

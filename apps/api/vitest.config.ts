@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/global-setup.ts'],
     maxWorkers: 2,
     // Every reply written by fast-json-stringify is compared with what zod writes (lib/serializer.ts).
     env: { VERBA_CHECK_SERIALIZER: '1' },

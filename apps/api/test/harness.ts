@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
@@ -52,11 +53,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
+  // A copy of the run's migrated and seeded database (test/global-setup.ts), else made here.
+  const template = inject('templateDatabase');
+  const snapshot = inject('pgliteSnapshot');
   if (serverUrl) {
     const name = `verba_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -69,10 +73,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await client.end();
     };
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({
+      dataDir: 'memory://',
+      ...(snapshot ? { snapshot: new Blob([fs.readFileSync(snapshot)]) } : {}),
+    });
   }
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  if (!(serverUrl ? template : snapshot)) {
+    await seedReferenceData(database.db);
+    await seedDemoData(database.db);
+  }
   const app = await buildApp(config, database);
   await app.ready();
   return {

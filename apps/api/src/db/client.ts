@@ -61,6 +61,8 @@ export type Prepare = (db: Db) => Promise<void>;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /** The embedded database starts from this dump (PGlite's dumpDataDir) instead of an empty one. */
+  snapshot?: Blob;
   prepare?: Prepare;
 }): Promise<Database> {
   const databaseUrl = options.databaseUrl;
@@ -97,7 +99,10 @@ export async function openDatabase(options: {
   let client: PGlite;
   let db: ReturnType<typeof drizzlePglite<Schema>>;
   try {
-    client = await PGlite.create(location, { extensions: { pg_trgm } });
+    client = await PGlite.create(location, {
+      extensions: { pg_trgm },
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    });
     db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     await options.prepare?.(db as unknown as Db);

@@ -49,7 +49,8 @@ const settings = {
   timeoutMs: 300,
   firstRetryMs: 100,
   longestRetryMs: 400,
-  retryForMs: 1500,
+  // long enough for three attempts (100 + 200 + 400 ms of waits) on a loaded machine
+  retryForMs: 3000,
 };
 
 beforeAll(async () => {
