@@ -25,6 +25,18 @@ async function globexTask(request: APIRequestContext, name: string): Promise<{ i
   return globex.get<{ id: number; code: string }>(`/task/${id}`);
 }
 
+/** capture() (axe, 1280 and 375 px), and with VERBA_SHOTS_DIR set a full page at 390 px there too. */
+async function shoot(page: Page, name: string) {
+  await capture(page, name);
+  const dir = process.env.VERBA_SHOTS_DIR;
+  if (!dir) return;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waitForScreen(page);
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+}
+
 const record = (page: Page) => page.getByTestId('invoice-verifactu');
 const folioOf = async (page: Page) =>
   /(\d{4}-\d{6}|R\d{4}-\d{6})/.exec(await page.locator('main h1').first().innerText())![1]!;
@@ -54,7 +66,7 @@ test('the admin issues and corrects an invoice in verifactu mode and sees each r
   expect(huella).toMatch(/^[0-9A-F]{64}$/);
   await expect(page.getByTestId('verifactu-answer')).toContainText('No answer yet');
   await expect(page.getByTestId('invoice-void')).toBeVisible();
-  await capture(page, 'verifactu-invoice');
+  await shoot(page, 'verifactu-invoice');
 
   // The correction: an R1 record chained to the invoice's.
   await page.getByTestId('invoice-rectify').click();
@@ -69,7 +81,7 @@ test('the admin issues and corrects an invoice in verifactu mode and sees each r
   await expect(record(page).getByTestId('verifactu-state')).toHaveText('Waiting to be sent');
   // A corrective invoice is not voided: it is final.
   await expect(page.getByTestId('invoice-void')).toHaveCount(0);
-  await capture(page, 'verifactu-corrective');
+  await shoot(page, 'verifactu-corrective');
 
   // The corrected invoice can no longer be voided (its correction cancels it).
   await page.getByRole('link', { name: folio }).first().click();
@@ -119,7 +131,7 @@ test('the admin voids an invoice issued in error; the list filters by the AEAT r
   await expect(page.getByTestId('verifactu-previous-huella')).toHaveText(huella);
   await expect(page.getByTestId('invoice-void')).toHaveCount(0);
   await expect(page.getByTestId('invoice-rectify')).toHaveCount(0);
-  await capture(page, 'verifactu-voided');
+  await shoot(page, 'verifactu-voided');
 
   await page.goto('/invoices');
   await waitForScreen(page);
@@ -129,5 +141,5 @@ test('the admin voids an invoice issued in error; the list filters by the AEAT r
   await pickOption(page, 'invoices-verifactu-state', 'Waiting to be sent');
   await page.getByTestId('invoices-apply').click();
   await expect(page.getByTestId(`invoice-row-${invoice.folio}`)).toBeVisible();
-  await capture(page, 'verifactu-list');
+  await shoot(page, 'verifactu-list');
 });
