@@ -61,7 +61,7 @@ test('the admin issues and corrects an invoice in verifactu mode and sees each r
   await waitForScreen(page);
   const folio = await folioOf(page);
   await expect(page.getByTestId('verifactu-record-type')).toContainText('Registration (F1)');
-  await expect(record(page).getByTestId('verifactu-state')).toHaveText('Waiting to be sent');
+  await expect(record(page).getByTestId('verifactu-state')).toHaveText('Queued');
   const huella = await page.getByTestId('verifactu-huella').innerText();
   expect(huella).toMatch(/^[0-9A-F]{64}$/);
   await expect(page.getByTestId('verifactu-answer')).toContainText('No answer yet');
@@ -78,7 +78,7 @@ test('the admin issues and corrects an invoice in verifactu mode and sees each r
   await waitForScreen(page);
   await expect(page.getByTestId('verifactu-record-type')).toContainText('Registration (R1)');
   await expect(page.getByTestId('verifactu-previous-huella')).toHaveText(huella);
-  await expect(record(page).getByTestId('verifactu-state')).toHaveText('Waiting to be sent');
+  await expect(record(page).getByTestId('verifactu-state')).toHaveText('Queued');
   // A corrective invoice is not voided: it is final.
   await expect(page.getByTestId('invoice-void')).toHaveCount(0);
   await shoot(page, 'verifactu-corrective');
@@ -138,8 +138,8 @@ test('the admin voids an invoice issued in error; the list filters by the AEAT r
   await pickOption(page, 'invoices-verifactu-state', 'Rejected');
   await page.getByTestId('invoices-apply').click();
   await expect(page.getByTestId('invoices-empty')).toBeVisible();
-  await pickOption(page, 'invoices-verifactu-state', 'Waiting to be sent');
+  await pickOption(page, 'invoices-verifactu-state', 'Queued');
   await page.getByTestId('invoices-apply').click();
-  await expect(page.getByTestId(`invoice-row-${invoice.folio}`)).toBeVisible();
+  await expect(page.getByTestId(`invoice-row-${invoice.folio}`).getByTestId('invoice-voided')).toBeVisible();
   await shoot(page, 'verifactu-list');
 });

@@ -142,6 +142,8 @@ export const invoiceListRowSchema = z.object({
   /** The corrective invoice's folio, or null. */
   rectifies_folio: z.string().nullable(),
   rectified_by_folio: z.string().nullable(),
+  /** voided as issued in error (VERI*FACTU: it has a RegistroAnulacion) */
+  voided: z.boolean(),
 });
 export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
 export const invoicePageReply = dataReply(pageOf(invoiceListRowSchema));

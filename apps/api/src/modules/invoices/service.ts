@@ -78,6 +78,7 @@ export async function invoiceDetail(deps: ReadDeps, actor: Actor, id: number): P
     rectifies_folio: p.rectifies?.folio ?? null,
     rectified_by_folio: p.rectifiedBy?.folio ?? null,
     lines: p.lines,
+    voided: record?.record_type === 'anulacion',
     abilities: abilitiesFor(actor.user, invoice, p.rectifiedBy !== null, record),
     verifactu: verifactuOf(record),
   };

@@ -112,8 +112,16 @@ describe('Voiding an invoice issued in error', () => {
       can_mark_paid: false,
       can_retry_verifactu: false,
     });
-    // The folio stays in the series: the invoice is still there, under its number.
-    expect(res.json.data.folio).toBe(invoice.folio);
+    // The folio stays in the series: the invoice is still there, under its number, shown voided.
+    expect(res.json.data).toMatchObject({ folio: invoice.folio, voided: true });
+    const other = await issueOne();
+    const list = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.admin,
+      query: { per_page: '100' },
+    });
+    const rows = list.json.data.data as Array<{ id: number; voided: boolean }>;
+    expect(rows.find((r) => r.id === invoice.id)!.voided).toBe(true);
+    expect(rows.find((r) => r.id === other.id)!.voided).toBe(false);
     const [task] = await t.database.db.select().from(tasks).where(eq(tasks.id, invoice.taskId));
     expect(task!.invoice_id).toBeNull();
   });

@@ -58,7 +58,7 @@ export default function InvoiceDetailPage() {
                     status={invoice.payment_status}
                     rectifies={invoice.rectifies_folio}
                     rectifiedBy={invoice.rectified_by_folio}
-                    voided={invoice.verifactu?.record_type === 'anulacion'}
+                    voided={invoice.voided}
                   />
                 ),
               },

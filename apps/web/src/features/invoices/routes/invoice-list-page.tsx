@@ -193,6 +193,7 @@ export default function InvoiceListPage() {
                   status={row.payment_status}
                   rectifies={row.rectifies_folio}
                   rectifiedBy={row.rectified_by_folio}
+                  voided={row.voided}
                 />
               ),
             },
