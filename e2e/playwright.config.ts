@@ -14,6 +14,24 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.env.VERBA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'verba-e2e-'));
 const webDist = join(process.env.VERBA_E2E_DATA_DIR, 'web');
 
+// VERIFACTU_MODE is read once at start, so verifactu.spec.ts gets a second server of its own: the
+// same build, its own database and port, with the mode on (its records wait in the queue: no
+// submission). The other journeys keep the first server, mode off, untouched.
+process.env.E2E_VERIFACTU_PORT ??= String(PORT + 1000);
+const VERIFACTU_PORT = Number(process.env.E2E_VERIFACTU_PORT);
+const VERIFACTU_URL = `http://127.0.0.1:${VERIFACTU_PORT}`;
+
+const serverEnv = {
+  WEB_DIST: webDist,
+  DEMO_DATA: 'true',
+  // Every journey signs in; the per-IP login limit is for real clients, not this suite.
+  LOGIN_MAX_PER_IP_PER_MINUTE: '10000',
+  // The quote form's proof of work, solved in the browser: small enough to be quick here.
+  QUOTE_CHALLENGE_MAX_NUMBER: '2000',
+  // The webhook journey's receiver listens on this machine.
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+};
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -47,28 +65,50 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: `npm run build -w apps/web -- --outDir ${webDist} --emptyOutDir && npm run build -w apps/api && npm run start -w apps/api`,
-    cwd: root,
-    url: `${BASE_URL}/api/health`,
-    // A reused server would serve an older build (static files are listed at start-up).
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: join(process.env.VERBA_E2E_DATA_DIR, 'db'),
-      WEB_DIST: webDist,
-      PUBLIC_URL: BASE_URL,
-      DEMO_DATA: 'true',
-      // Every journey signs in; the per-IP login limit is for real clients, not this suite.
-      LOGIN_MAX_PER_IP_PER_MINUTE: '10000',
-      // The quote form's proof of work, solved in the browser: small enough to be quick here.
-      QUOTE_CHALLENGE_MAX_NUMBER: '2000',
-      // The webhook journey's receiver listens on this machine.
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  projects: [
+    { name: 'chromium', testIgnore: '**/verifactu.spec.ts' },
+    { name: 'verifactu', testMatch: '**/verifactu.spec.ts', use: { baseURL: VERIFACTU_URL } },
+  ],
+  // Started one after the other: the second reuses the first one's build.
+  webServer: [
+    {
+      command: `npm run build -w apps/web -- --outDir ${webDist} --emptyOutDir && npm run build -w apps/api && npm run start -w apps/api`,
+      cwd: root,
+      url: `${BASE_URL}/api/health`,
+      // A reused server would serve an older build (static files are listed at start-up).
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(PORT),
+        DATA_DIR: join(process.env.VERBA_E2E_DATA_DIR, 'db'),
+        PUBLIC_URL: BASE_URL,
+      },
     },
-  },
+    {
+      command: 'npm run start -w apps/api',
+      cwd: root,
+      url: `${VERIFACTU_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(VERIFACTU_PORT),
+        DATA_DIR: join(process.env.VERBA_E2E_DATA_DIR, 'db-verifactu'),
+        PUBLIC_URL: VERIFACTU_URL,
+        VERIFACTU_MODE: 'verifactu',
+        VERIFACTU_ISSUER_NIF: 'B12345674',
+        VERIFACTU_ISSUER_NAME: 'Verba Traducciones SL',
+        VERIFACTU_SYSTEM_NAME: 'Verba',
+        VERIFACTU_SYSTEM_ID: 'VB',
+        VERIFACTU_INSTALLATION_NUMBER: 'E2E-1',
+        VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+        VERIFACTU_QR_BASE_URL: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR',
+      },
+    },
+  ],
 });

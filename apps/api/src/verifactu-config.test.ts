@@ -42,6 +42,11 @@ describe('VeriFactu settings', () => {
       cert: undefined,
     });
     expect(refusal({ ...complete, VERIFACTU_SUBMIT: 'on' })).toContain('VERIFACTU_CERT_PATH');
+    for (const [name, other] of [
+      ['VERIFACTU_CERT_PATH', { VERIFACTU_CERT_PASSWORD: 'x' }],
+      ['VERIFACTU_CERT_PASSWORD', { VERIFACTU_CERT_PATH: '/c.p12' }],
+    ] as const)
+      expect(refusal({ ...complete, VERIFACTU_SUBMIT: 'on', ...other })).toContain(name);
     const on = loadConfig({
       ...complete,
       VERIFACTU_SUBMIT: 'on',

@@ -831,6 +831,16 @@ const ROWS: Row[] = [
     request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/send` }),
   },
   {
+    route: 'POST /api/invoices/:id/void',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/void`, body: { reason: 'Matrix' } }),
+  },
+  {
+    route: 'POST /api/invoices/:id/verifactu/retry',
+    cells: ADMIN,
+    request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/verifactu/retry` }),
+  },
+  {
     route: 'POST /api/invoices/:id/rectify',
     cells: ADMIN,
     request: (f, t) => ({ url: `/api/invoices/${invoiceOf(f, t)}/rectify`, body: { reason: 'Matrix' } }),

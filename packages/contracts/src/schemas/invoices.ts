@@ -105,6 +105,13 @@ export const markInvoicePaidBody = z.object({
 });
 export type MarkInvoicePaidBody = z.input<typeof markInvoicePaidBody>;
 
+/** POST /invoices/{id}/void: why the invoice was issued in error. */
+export const voidInvoiceBody = z.object({
+  reason: requiredText(255),
+  lang: z.string().optional(),
+});
+export type VoidInvoiceBody = z.input<typeof voidInvoiceBody>;
+
 /** POST /invoices/{id}/rectify: why, and the date of the corrective invoice (today by default). */
 export const rectifyInvoiceBody = z.object({
   reason: requiredText(255),
@@ -135,6 +142,8 @@ export const invoiceListRowSchema = z.object({
   /** The corrective invoice's folio, or null. */
   rectifies_folio: z.string().nullable(),
   rectified_by_folio: z.string().nullable(),
+  /** voided as issued in error (VERI*FACTU: it has a RegistroAnulacion) */
+  voided: z.boolean(),
 });
 export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
 export const invoicePageReply = dataReply(pageOf(invoiceListRowSchema));
@@ -154,6 +163,10 @@ export const invoiceAbilitiesSchema = z.object({
   can_mark_paid: z.boolean(),
   can_send: z.boolean(),
   can_rectify: z.boolean(),
+  /** void it as issued in error (VERI*FACTU: a RegistroAnulacion) */
+  can_void: z.boolean(),
+  /** replace the AEAT record it rejected by a subsanación */
+  can_retry_verifactu: z.boolean(),
 });
 
 /** The invoice's latest AEAT registration record and what the AEAT answered; null without one. */

@@ -9,6 +9,7 @@ import { attachTasksToInvoice, lockTasksToInvoice, releaseInvoicedTasks } from '
 import * as repo from './repository.ts';
 import { RecordRefused, type AltaInput } from './verifactu/record.ts';
 import { recordAlta } from './verifactu/records.ts';
+import { latestRecordOf } from './verifactu/repository.ts';
 import { queueSubmission } from './verifactu/submit.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -28,7 +29,7 @@ async function registerWithAeat(deps: IssueDeps, tx: repo.Tx, invoiceId: number,
   }
 }
 
-const altaOf = (
+export const altaOf = (
   content: Omit<AltaInput, 'task_codes' | 'rectifies'> & { lines: Array<{ task_code: string }> },
   rectifies: AltaInput['rectifies'],
 ): AltaInput => ({ ...content, task_codes: content.lines.map((l) => l.task_code), rectifies });
@@ -244,6 +245,8 @@ export async function rectifyInvoice(
     const locked = (await repo.lockInvoice(tx, id))!;
     if (locked.rectifies_id !== null) throw new AppError(422, 'invoices.corrective_final');
     if (await repo.correctiveOf(tx, id)) throw new AppError(422, 'invoices.already_rectified');
+    if ((await latestRecordOf(tx, id))?.record_type === 'anulacion')
+      throw new AppError(422, 'invoices.already_voided');
     if (issuedAt < locked.issued_at)
       throw invalid({
         issued_at: [

@@ -1,4 +1,5 @@
 import { isStaff } from '@verba/contracts';
+import { AppError } from '../../lib/app-error.ts';
 import { assertCanFrom, canFrom, type AssertCan, type PolicyUser, type Rules } from '../../lib/policy.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 
@@ -7,6 +8,12 @@ interface Invoice {
   customer_id: number;
   payment_status: string;
   rectifies_id: number | null;
+}
+
+/** The invoice's latest AEAT record, as far as the rules need it (null without one). */
+interface LatestRecord {
+  record_type: 'alta' | 'anulacion';
+  state: string;
 }
 
 /**
@@ -25,7 +32,14 @@ interface Subjects {
   /** mail it */
   send: Pick<Invoice, 'customer_id'>;
   /** correct it with a rectifying invoice, unless it is one or has one (`rectified`) */
-  rectify: Invoice & { rectified: boolean };
+  rectify: Invoice & { rectified: boolean; voided: boolean };
+  /**
+   * void an invoice issued in error (a RegistroAnulacion): one registered with the AEAT, not
+   * voided yet, neither corrective nor corrected (the correction already cancels it)
+   */
+  void: Invoice & { rectified: boolean; record: LatestRecord | null };
+  /** replace the AEAT record it rejected by a subsanación */
+  'retry-record': Pick<Invoice, 'customer_id'> & { record: LatestRecord | null };
 }
 
 /**
@@ -54,7 +68,29 @@ const rules: Rules<Subjects> = {
   rectify: {
     role: 'invoices:issue',
     subject: (user, invoice) =>
-      invoice.rectifies_id === null && !invoice.rectified ? reaches(user, invoice) : 403,
+      invoice.rectifies_id === null && !invoice.rectified && !invoice.voided ? reaches(user, invoice) : 403,
+  },
+  void: {
+    role: 'invoices:issue',
+    subject: (user, invoice) => {
+      const reach = reaches(user, invoice);
+      if (reach !== true) return reach;
+      if (invoice.rectifies_id !== null) return new AppError(422, 'invoices.void_corrective');
+      if (invoice.rectified) return new AppError(422, 'invoices.void_rectified');
+      if (!invoice.record) return new AppError(422, 'invoices.void_unregistered');
+      if (invoice.record.record_type === 'anulacion') return new AppError(422, 'invoices.already_voided');
+      return true;
+    },
+  },
+  'retry-record': {
+    role: 'invoices:issue',
+    subject: (user, invoice) => {
+      const reach = reaches(user, invoice);
+      if (reach !== true) return reach;
+      return invoice.record?.state === 'rejected'
+        ? true
+        : new AppError(422, 'invoices.verifactu_not_rejected');
+    },
   },
 };
 
@@ -62,10 +98,18 @@ export const can = canFrom(rules);
 export const assertCan: AssertCan<Subjects> = assertCanFrom(rules);
 
 /** What the invoice screen may offer the user. */
-export function abilitiesFor(user: CurrentUser, invoice: Invoice, rectified: boolean) {
+export function abilitiesFor(
+  user: CurrentUser,
+  invoice: Invoice,
+  rectified: boolean,
+  record: LatestRecord | null,
+) {
+  const voided = record?.record_type === 'anulacion';
   return {
-    can_mark_paid: can(user, 'mark-paid', invoice),
+    can_mark_paid: !voided && can(user, 'mark-paid', invoice),
     can_send: can(user, 'send', invoice),
-    can_rectify: can(user, 'rectify', { ...invoice, rectified }),
+    can_rectify: can(user, 'rectify', { ...invoice, rectified, voided }),
+    can_void: can(user, 'void', { ...invoice, rectified, record }),
+    can_retry_verifactu: can(user, 'retry-record', { ...invoice, record }),
   };
 }

@@ -12,6 +12,7 @@ import {
   issueInvoiceBody,
   markInvoicePaidBody,
   rectifyInvoiceBody,
+  voidInvoiceBody,
 } from '@verba/contracts';
 import { contentDisposition } from '../../lib/http.ts';
 import { actorOf, logged } from '../../lib/service.ts';
@@ -160,6 +161,43 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const made = logged(request, await service.rectifyInvoice(app, actor, request.params.id, request.body));
       return reply.status(201).send({ data: await service.invoiceDetail(app, actor, made.id) });
+    },
+  );
+
+  app.post(
+    '/invoices/:id/void',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Void an invoice issued in error (VERI*FACTU: its RegistroAnulacion is made and queued)',
+        params: idParam,
+        body: voidInvoiceBody,
+        response: { 200: invoiceDetailReply },
+      },
+      config: { access: 'invoices:issue', action: 'invoices.void' },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      logged(request, await service.voidInvoice(app, actor, request.params.id, request.body));
+      return { data: await service.invoiceDetail(app, actor, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/invoices/:id/verifactu/retry',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Replace the AEAT record that was rejected by a subsanación record, queued for submission',
+        params: idParam,
+        response: { 200: invoiceDetailReply },
+      },
+      config: { access: 'invoices:issue', action: 'invoices.verifactu_retry' },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      logged(request, await service.retryRecord(app, actor, request.params.id));
+      return { data: await service.invoiceDetail(app, actor, request.params.id) };
     },
   );
 

@@ -26,6 +26,7 @@ import { qrUrl } from './verifactu/qr.ts';
 import { firstAltaOf, latestRecordOf } from './verifactu/repository.ts';
 
 export { issueInvoice, rectifyInvoice } from './issue.ts';
+export { retryRecord, voidInvoice } from './void.ts';
 export { invoicesCsv } from './export.ts';
 
 type ReadDeps = Pick<Deps, 'db'>;
@@ -64,6 +65,7 @@ async function readableInvoice(deps: ReadDeps, actor: Actor, id: number) {
 export async function invoiceDetail(deps: ReadDeps, actor: Actor, id: number): Promise<InvoiceDetail> {
   const invoice = await readableInvoice(deps, actor, id);
   const p = await repo.invoiceParts(deps.db, invoice);
+  const record = (await latestRecordOf(deps.db, invoice.id)) ?? null;
   return {
     ...invoice,
     customer: { id: p.customer.id, name: p.customer.name },
@@ -76,13 +78,13 @@ export async function invoiceDetail(deps: ReadDeps, actor: Actor, id: number): P
     rectifies_folio: p.rectifies?.folio ?? null,
     rectified_by_folio: p.rectifiedBy?.folio ?? null,
     lines: p.lines,
-    abilities: abilitiesFor(actor.user, invoice, p.rectifiedBy !== null),
-    verifactu: await verifactuOf(deps, invoice.id),
+    voided: record?.record_type === 'anulacion',
+    abilities: abilitiesFor(actor.user, invoice, p.rectifiedBy !== null, record),
+    verifactu: verifactuOf(record),
   };
 }
 
-async function verifactuOf(deps: ReadDeps, invoiceId: number) {
-  const record = await latestRecordOf(deps.db, invoiceId);
+function verifactuOf(record: Awaited<ReturnType<typeof latestRecordOf>> | null) {
   if (!record) return null;
   return {
     record_type: record.record_type,
@@ -134,6 +136,8 @@ export async function markPaid(
   assertCan(actor.user, 'issue', invoice);
   if (input.paid_at > today()) throw invalid({ paid_at: ['invoices.date_in_future'] });
   if (invoice.payment_status === 'paid') throw new AppError(422, 'invoices.already_paid');
+  if ((await latestRecordOf(deps.db, id))?.record_type === 'anulacion')
+    throw new AppError(422, 'invoices.already_voided');
   if (!(await repo.setPaid(deps.db, id, input.paid_at, input.method)))
     throw new AppError(422, 'invoices.already_paid');
   return outcome(await invoiceDetail(deps, actor, id), {

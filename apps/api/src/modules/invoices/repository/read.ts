@@ -26,6 +26,7 @@ export interface InvoiceListEntry {
   payment_status: string;
   rectifies_folio: string | null;
   rectified_by_folio: string | null;
+  voided: boolean;
 }
 
 export interface InvoiceFilter {
@@ -39,6 +40,9 @@ export interface InvoiceFilter {
 
 /** The state of the invoice's latest AEAT record. */
 const latestRecordState = sql`(select r.state from ${verifactuRecords} r where r.invoice_id = "invoices"."id" order by r.id desc limit 1)`;
+
+/** Whether the invoice was voided as issued in error (it has an AEAT RegistroAnulacion). */
+const voidedColumn = sql<boolean>`exists (select 1 from ${verifactuRecords} r where r.invoice_id = "invoices"."id" and r.record_type = 'anulacion')`;
 
 function conditions(filter: InvoiceFilter): SQL | undefined {
   const where: SQL[] = [];
@@ -61,6 +65,7 @@ const listColumns = {
   payment_status: invoices.payment_status,
   rectifies_folio: corrected.folio,
   rectified_by_folio: corrective.folio,
+  voided: voidedColumn,
 };
 
 function listQuery(db: Db, where: SQL | undefined) {
@@ -85,6 +90,7 @@ const toEntry = (r: ListRow): InvoiceListEntry => ({
   payment_status: r.payment_status,
   rectifies_folio: r.rectifies_folio,
   rectified_by_folio: r.rectified_by_folio,
+  voided: Boolean(r.voided),
 });
 
 /** A page of invoices, newest first. */

@@ -36,6 +36,17 @@ export interface BuiltRecord {
   xml: string;
 }
 
+/**
+ * A record that replaces one the AEAT rejected (subsanación): a RegistroAlta says Subsanacion S and
+ * RechazoPrevio S, a RegistroAnulacion RechazoPrevio S (SuministroInformacion.xsd, RechazoPrevioType:
+ * "Ha habido rechazo previo por la AEAT"). `unregistered`: an anulación of an invoice whose
+ * RegistroAlta the AEAT never accepted (SinRegistroPrevio S).
+ */
+export interface RecordFlags {
+  retryOfRejected?: boolean;
+  unregistered?: boolean;
+}
+
 /** Why a record cannot be made: the field of the invoice form that must change. */
 export class RecordRefused extends Error {
   constructor(
@@ -179,6 +190,7 @@ export function buildAlta(
   input: AltaInput,
   previous: ChainLink | null,
   now: Date,
+  flags: RecordFlags = {},
 ): BuiltRecord {
   const tipo = input.rectifies ? 'R1' : 'F1';
   const fecha = aeatDate(input.issued_at);
@@ -205,6 +217,8 @@ export function buildAlta(
       ],
     ],
     ['NombreRazonEmisor', config.issuer.name.slice(0, 120)],
+    flags.retryOfRejected ? ['Subsanacion', 'S'] : null,
+    flags.retryOfRejected ? ['RechazoPrevio', 'S'] : null,
     ['TipoFactura', tipo],
     input.rectifies ? ['TipoRectificativa', 'I'] : null,
     input.rectifies
@@ -249,6 +263,7 @@ export function buildAnulacion(
   invoice: { folio: string; issued_at: string },
   previous: ChainLink | null,
   now: Date,
+  flags: RecordFlags = {},
 ): BuiltRecord {
   const fecha = aeatDate(invoice.issued_at);
   const generated = madridTimestamp(now);
@@ -269,6 +284,8 @@ export function buildAnulacion(
         ['FechaExpedicionFacturaAnulada', fecha],
       ],
     ],
+    flags.unregistered ? ['SinRegistroPrevio', 'S'] : null,
+    flags.retryOfRejected ? ['RechazoPrevio', 'S'] : null,
     encadenamiento(config, previous),
     sistemaInformatico(config),
     ['FechaHoraHusoGenRegistro', generated],

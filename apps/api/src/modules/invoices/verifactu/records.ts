@@ -1,5 +1,5 @@
 import type { VerifactuConfig } from '../../../verifactu-config.ts';
-import { buildAlta, buildAnulacion, type AltaInput } from './record.ts';
+import { buildAlta, buildAnulacion, type AltaInput, type RecordFlags } from './record.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -13,9 +13,10 @@ export async function recordAlta(
   invoiceId: number,
   input: AltaInput,
   now = new Date(),
+  flags: RecordFlags = {},
 ): Promise<repo.VerifactuRecordRow> {
   const previous = await repo.lockHead(tx, config.issuer.nif);
-  const built = buildAlta(config, input, previous, now);
+  const built = buildAlta(config, input, previous, now, flags);
   return repo.appendRecord(tx, config.issuer.nif, invoiceId, 'alta', built, previous);
 }
 
@@ -25,8 +26,9 @@ export async function recordAnulacion(
   config: VerifactuConfig,
   invoice: { id: number; folio: string; issued_at: string },
   now = new Date(),
+  flags: RecordFlags = {},
 ): Promise<repo.VerifactuRecordRow> {
   const previous = await repo.lockHead(tx, config.issuer.nif);
-  const built = buildAnulacion(config, invoice, previous, now);
+  const built = buildAnulacion(config, invoice, previous, now, flags);
   return repo.appendRecord(tx, config.issuer.nif, invoice.id, 'anulacion', built, previous);
 }

@@ -61,7 +61,10 @@ export async function appendRecord(
 }
 
 /** The latest record of an invoice (what its detail shows). */
-export async function latestRecordOf(db: Db, invoiceId: number): Promise<VerifactuRecordRow | undefined> {
+export async function latestRecordOf(
+  db: Db | Tx,
+  invoiceId: number,
+): Promise<VerifactuRecordRow | undefined> {
   const [row] = await db
     .select()
     .from(verifactuRecords)

@@ -37,6 +37,8 @@ interface Line {
   numSerie: string;
   fecha: string;
   operation: 'Alta' | 'Anulacion';
+  /** A subsanación (Subsanacion S, or RechazoPrevio S): it replaces what is held, no duplicate. */
+  retry: boolean;
 }
 
 function linesOf(body: string): Line[] {
@@ -48,6 +50,7 @@ function linesOf(body: string): Line[] {
       numSerie: pick(anul ? 'NumSerieFacturaAnulada' : 'NumSerieFactura'),
       fecha: pick(anul ? 'FechaExpedicionFacturaAnulada' : 'FechaExpedicionFactura'),
       operation: anul ? 'Anulacion' : 'Alta',
+      retry: /<sf:(Subsanacion|RechazoPrevio)>S</.test(m[2]!),
     };
   });
 }
@@ -67,7 +70,7 @@ export async function startSimulatedAeat(): Promise<SimulatedAeat> {
     if (invalid) return { status: 500, body: fault(`Codigo[4102].El XML no cumple el esquema. ${invalid}`) };
     const states = linesOf(body).map((line) => {
       const key = `${line.nif}|${line.numSerie}|${line.operation}`;
-      if (held.has(key))
+      if (held.has(key) && !line.retry)
         return { line, state: 'Incorrecto', code: '3000', text: 'Registro de facturación duplicado.' };
       if (behaviour === 'reject')
         return {

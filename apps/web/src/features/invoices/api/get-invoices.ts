@@ -10,6 +10,8 @@ export interface InvoiceFilters {
   status: string;
   from: string;
   to: string;
+  /** the AEAT record's submission state (staff) */
+  verifactu_state: string;
 }
 
 type InvoiceListInput = z.input<typeof invoiceListQuery>;
@@ -22,6 +24,8 @@ export const getInvoices = (filters: InvoiceFilters, page: number) =>
       status: (filters.status || undefined) as InvoiceListInput['status'],
       from: filters.from || undefined,
       to: filters.to || undefined,
+      // the select offers only the schema's states
+      verifactu_state: (filters.verifactu_state || undefined) as InvoiceListInput['verifactu_state'],
       page,
       per_page: 10,
     } satisfies InvoiceListInput,

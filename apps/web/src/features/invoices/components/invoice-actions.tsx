@@ -2,8 +2,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconCash, IconDownload, IconMail, IconReceiptRefund } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  IconCash,
+  IconDownload,
+  IconFileOff,
+  IconMail,
+  IconReceiptRefund,
+  IconSend,
+} from '@tabler/icons-react';
 import { madridDateOf } from '@verba/contracts/pricing';
 import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
@@ -11,30 +18,61 @@ import type { InvoiceDetail } from '@verba/contracts';
 import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
 import { useRectifyInvoice } from '../api/rectify-invoice.ts';
+import { useRetryVerifactu } from '../api/retry-verifactu.ts';
 import { useSendInvoice } from '../api/send-invoice.ts';
+import { useVoidInvoice } from '../api/void-invoice.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
-/** The invoice's actions: download; for the admin, mail, mark paid and correct. */
+type Dialog = 'paid' | 'rectify' | 'void';
+
+/**
+ * The invoice's actions: download; for the admin, mail, mark paid, correct, void (issued in error)
+ * and send again an AEAT record that was rejected (subsanación).
+ */
 export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation('invoices');
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'paid' | 'rectify' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [date, setDate] = useState(() => madridDateOf(new Date()));
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const paid = useMarkInvoicePaid(invoice.id);
   const rectify = useRectifyInvoice(invoice.id);
   const send = useSendInvoice(invoice.id);
+  const voiding = useVoidInvoice(invoice.id);
+  const retry = useRetryVerifactu(invoice.id);
 
-  const open = (which: 'paid' | 'rectify') => {
+  const open = (which: Dialog) => {
     setDate(madridDateOf(new Date()));
     setText(which === 'paid' ? t('paid.defaultMethod') : '');
     setErrors({});
     setDialog(which);
   };
-  const onError = (error: unknown) => setErrors(serverFieldErrors(error) ?? {});
+  const onError = (error: unknown) => {
+    const fields = serverFieldErrors(error) ?? {};
+    // A refusal about the invoice itself (already voided, corrected…) is shown under the reason.
+    if (!Object.keys(fields).length && error instanceof ApiError && error.body)
+      fields.reason = error.body.message;
+    setErrors(fields);
+  };
 
   const confirm = () => {
-    if (dialog === 'paid')
+    if (dialog === 'void')
+      voiding.mutate(
+        { reason: text },
+        {
+          onSuccess: () => {
+            setDialog(null);
+            notifications.show({
+              color: 'green',
+              title: t('void.doneTitle'),
+              message: t('void.done', { folio: invoice.folio }),
+            });
+          },
+          onError,
+        },
+      );
+    else if (dialog === 'paid')
       paid.mutate(
         { paid_at: date, method: text },
         {
@@ -77,6 +115,23 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
         }),
     });
 
+  const resend = () =>
+    retry.mutate(undefined, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'green',
+          title: t('verifactu.retriedTitle'),
+          message: t('verifactu.retried', { folio: invoice.folio }),
+        }),
+    });
+
+  const title =
+    dialog === 'rectify'
+      ? t('rectify.title', { folio: invoice.folio })
+      : dialog === 'void'
+        ? t('void.title', { folio: invoice.folio })
+        : t('paid.title', { folio: invoice.folio });
+
   return (
     <>
       <Group gap="sm">
@@ -110,6 +165,28 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             {t('detail.rectify')}
           </Button>
         ) : null}
+        {invoice.abilities.can_void ? (
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconFileOff size={18} aria-hidden />}
+            onClick={() => open('void')}
+            data-testid="invoice-void"
+          >
+            {t('detail.void')}
+          </Button>
+        ) : null}
+        {invoice.abilities.can_retry_verifactu ? (
+          <Button
+            variant="default"
+            leftSection={<IconSend size={18} aria-hidden />}
+            onClick={resend}
+            loading={retry.isPending}
+            data-testid="invoice-verifactu-retry"
+          >
+            {t('detail.retryVerifactu')}
+          </Button>
+        ) : null}
         {invoice.abilities.can_mark_paid ? (
           <Button
             leftSection={<IconCash size={18} aria-hidden />}
@@ -120,27 +197,29 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
           </Button>
         ) : null}
       </Group>
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={
-          dialog === 'rectify'
-            ? t('rectify.title', { folio: invoice.folio })
-            : t('paid.title', { folio: invoice.folio })
-        }
-      >
+      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={title}>
         <Stack gap="md">
-          <LocalizedDateInput
-            required
-            label={dialog === 'rectify' ? t('rectify.date') : t('paid.date')}
-            value={date}
-            onChange={setDate}
-            error={errors.paid_at ?? errors.issued_at}
-            testId="invoice-dialog-date"
-          />
+          {dialog === 'void' ? (
+            <Text size="sm">{t('void.hint')}</Text>
+          ) : (
+            <LocalizedDateInput
+              required
+              label={dialog === 'rectify' ? t('rectify.date') : t('paid.date')}
+              value={date}
+              onChange={setDate}
+              error={errors.paid_at ?? errors.issued_at}
+              testId="invoice-dialog-date"
+            />
+          )}
           <TextInput
             required
-            label={dialog === 'rectify' ? t('rectify.reason') : t('paid.method')}
+            label={
+              dialog === 'rectify'
+                ? t('rectify.reason')
+                : dialog === 'void'
+                  ? t('void.reason')
+                  : t('paid.method')
+            }
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={errors.method ?? errors.reason}
@@ -152,11 +231,16 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             </Button>
             <Button
               onClick={confirm}
-              loading={paid.isPending || rectify.isPending}
-              color={dialog === 'rectify' ? 'red' : undefined}
+              loading={paid.isPending || rectify.isPending || voiding.isPending}
+              // red.9: white text on it passes WCAG AA contrast (axe on the void dialog)
+              color={dialog === 'paid' ? undefined : 'red.9'}
               data-testid="invoice-dialog-confirm"
             >
-              {dialog === 'rectify' ? t('rectify.confirm') : t('paid.confirm')}
+              {dialog === 'rectify'
+                ? t('rectify.confirm')
+                : dialog === 'void'
+                  ? t('void.confirm')
+                  : t('paid.confirm')}
             </Button>
           </Group>
         </Stack>

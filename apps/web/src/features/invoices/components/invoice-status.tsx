@@ -1,15 +1,18 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Paid or pending, and "corrected" / "corrective" beside it when that applies. */
+/** Paid or pending, and "corrected" / "corrective" / "voided" beside it when that applies. */
 export function InvoiceStatus({
   status,
   rectifies,
   rectifiedBy,
+  voided = false,
 }: {
   status: 'paid' | 'pending';
   rectifies: string | null;
   rectifiedBy: string | null;
+  /** voided as issued in error (its AEAT RegistroAnulacion) */
+  voided?: boolean;
 }) {
   const { t } = useTranslation('invoices');
   return (
@@ -26,6 +29,17 @@ export function InvoiceStatus({
       {rectifies ? (
         <Badge color="gray" variant="dot" radius="sm" style={{ minWidth: 'max-content' }}>
           {t('status.corrective')}
+        </Badge>
+      ) : null}
+      {voided ? (
+        <Badge
+          color="red"
+          variant="dot"
+          radius="sm"
+          style={{ minWidth: 'max-content' }}
+          data-testid="invoice-voided"
+        >
+          {t('status.voided')}
         </Badge>
       ) : null}
       {rectifiedBy ? (

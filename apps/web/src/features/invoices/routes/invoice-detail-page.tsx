@@ -10,6 +10,7 @@ import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceActions } from '../components/invoice-actions.tsx';
 import { InvoiceStatus } from '../components/invoice-status.tsx';
+import { VerifactuRecord } from '../components/verifactu-record.tsx';
 
 const day = (iso: string) => <DateText value={`${iso}T12:00:00Z`} />;
 
@@ -57,6 +58,7 @@ export default function InvoiceDetailPage() {
                     status={invoice.payment_status}
                     rectifies={invoice.rectifies_folio}
                     rectifiedBy={invoice.rectified_by_folio}
+                    voided={invoice.voided}
                   />
                 ),
               },
@@ -93,6 +95,7 @@ export default function InvoiceDetailPage() {
             ]}
           />
         </SectionCard>
+        {invoice.verifactu ? <VerifactuRecord record={invoice.verifactu} /> : null}
         <SectionCard title={t('detail.lines')} description={t('detail.linesHint')} testId="invoice-lines">
           <TableScrollRegion label={t('detail.lines')}>
             <Table striped>

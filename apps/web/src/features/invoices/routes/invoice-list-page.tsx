@@ -12,12 +12,12 @@ import { FilterBar, useListFilters } from '../../../components/filter-bar.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useCustomerOptions } from '../../customers/index.ts';
-import type { InvoiceListRow } from '@verba/contracts';
+import { VERIFACTU_STATES, type InvoiceListRow } from '@verba/contracts';
 import { downloadInvoicesCsv } from '../api/download-invoices-csv.ts';
 import { useInvoices, type InvoiceFilters } from '../api/get-invoices.ts';
 import { InvoiceStatus } from '../components/invoice-status.tsx';
 
-const NO_FILTERS: InvoiceFilters = { customer_id: '', status: '', from: '', to: '' };
+const NO_FILTERS: InvoiceFilters = { customer_id: '', status: '', from: '', to: '', verifactu_state: '' };
 
 export default function InvoiceListPage() {
   const { t } = useTranslation('invoices');
@@ -66,7 +66,7 @@ export default function InvoiceListPage() {
           applyLabel={t('filters.apply')}
           clearLabel={t('filters.clear')}
           applyTestId="invoices-apply"
-          lg={staff ? 4 : 3}
+          lg={staff ? 5 : 3}
         >
           {staff ? (
             <Select
@@ -92,6 +92,20 @@ export default function InvoiceListPage() {
             clearable
             data-testid="invoices-status"
           />
+          {staff ? (
+            <Select
+              label={t('filters.verifactu')}
+              placeholder={t('filters.anyVerifactu')}
+              data={VERIFACTU_STATES.map((state) => ({
+                value: state,
+                label: t(`verifactu.states.${state}`),
+              }))}
+              value={draft.verifactu_state || null}
+              onChange={set('verifactu_state')}
+              clearable
+              data-testid="invoices-verifactu-state"
+            />
+          ) : null}
           <LocalizedDateInput
             label={t('filters.from')}
             value={draft.from}
@@ -179,6 +193,7 @@ export default function InvoiceListPage() {
                   status={row.payment_status}
                   rectifies={row.rectifies_folio}
                   rectifiedBy={row.rectified_by_folio}
+                  voided={row.voided}
                 />
               ),
             },

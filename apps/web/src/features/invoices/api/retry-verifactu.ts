@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { invoiceDetailSchema } from '@verba/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { useInvalidateInvoices } from './use-invalidate-invoices.ts';
+
+/** Replaces the AEAT record that was rejected by a subsanación record (queued for submission). */
+export const retryVerifactu = (id: number) =>
+  api.post<typeof invoiceDetailSchema>(`/invoices/${id}/verifactu/retry`);
+
+export const useRetryVerifactu = (id: number) =>
+  useMutation({ mutationFn: () => retryVerifactu(id), onSuccess: useInvalidateInvoices() });
