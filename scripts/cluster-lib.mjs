@@ -97,6 +97,8 @@ defaults
   timeout connect 5s
   timeout client 60s
   timeout server 300s
+  # longer than readiness's own wait for the database (2 s)
+  timeout check 3s
   option forwardfor
   retry-on conn-failure
   retries 2

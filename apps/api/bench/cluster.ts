@@ -49,7 +49,9 @@ const freePort = () =>
 // ---- phases -------------------------------------------------------------------------------------
 type Phase = 'steady' | 'sigterm' | 'kill9';
 const PHASES: Phase[] = ['steady', 'sigterm', 'kill9'];
-const figures = new Map(PHASES.map((p) => [p, { latencies: [] as number[], failed: 0, total: 0 }]));
+const figures = new Map(
+  PHASES.map((p) => [p, { latencies: [] as number[], failed: 0, total: 0, why: new Map<string, number>() }]),
+);
 let startedAt = 0;
 const phaseNow = (): Phase =>
   PHASES[Math.min(2, Math.floor(((Date.now() - startedAt) / 1000 / SECONDS) * 3))]!;
@@ -64,6 +66,7 @@ function printPhases() {
     console.log(
       `phase ${phase}: ${rate} req/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, failed ${f.failed} of ${f.total}`,
     );
+    if (f.why.size) console.log(`  (failed: ${JSON.stringify(Object.fromEntries(f.why))})`);
   }
 }
 
@@ -258,13 +261,16 @@ const instance = autocannon(
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {
   const f = figures.get(phaseNow())!;
   f.total++;
-  if (statusCode >= 500 || statusCode === 429) f.failed++;
-  else f.latencies.push(responseTime);
+  if (statusCode >= 500 || statusCode === 429) {
+    f.failed++;
+    f.why.set(String(statusCode), (f.why.get(String(statusCode)) ?? 0) + 1);
+  } else f.latencies.push(responseTime);
 });
-instance.on('reqError', () => {
+instance.on('reqError', (error: Error) => {
   const f = figures.get(phaseNow())!;
   f.total++;
   f.failed++;
+  f.why.set(error.message, (f.why.get(error.message) ?? 0) + 1);
 });
 const background = Promise.all([uploadLoop(), changeLoop()]);
 const faulted = faults().catch((err: unknown) => console.error('the fault schedule failed:', err));

@@ -23,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** LISTEN on `channel` for as long as the returned function is not called. */
   listen(channel: string, handlers: NotificationHandlers): Promise<StopListening>;
+  /** When the database last finished a query of this process's (ms since the epoch). */
+  lastAnsweredAt(): number;
 }
 
 /** Whether `db` (or a transaction of it) is the embedded PGlite: one connection, in this process. */
@@ -71,6 +73,9 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not bring the process down;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+    // A connection handed back to the pool has finished its work: the server is answering.
+    let lastAnsweredAt = Date.now();
+    pool.on('release', () => (lastAnsweredAt = Date.now()));
     const db = drizzlePg(pool, { schema });
     try {
       await underStartupLock(pool, async () => {
@@ -86,6 +91,7 @@ export async function openDatabase(options: {
       kind: 'postgres',
       close: () => pool.end(),
       listen: async (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+      lastAnsweredAt: () => lastAnsweredAt,
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -122,6 +128,8 @@ export async function openDatabase(options: {
     },
     // One process owns the embedded database: a notification is delivered before the statement
     // that sent it returns, and is never missed.
+    // in this process: it answers whenever this process does
+    lastAnsweredAt: () => Date.now(),
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
       handlers.ready();

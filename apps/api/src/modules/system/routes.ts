@@ -32,7 +32,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'public' },
     },
-    async () => ({ data: await service.readiness({ db: app.db, stopping: app.lifecycle.stopping }) }),
+    async () => ({
+      data: await service.readiness({
+        db: app.db,
+        stopping: app.lifecycle.stopping,
+        lastAnsweredAt: app.database.lastAnsweredAt,
+      }),
+    }),
   );
 
   app.post(

@@ -9,9 +9,15 @@ const READY_PING_MS = 2_000;
 /**
  * Whether this server should be sent requests: not while it stops (it is draining for a restart),
  * nor while its database does not answer. Liveness asks neither: restarting the server would not help.
+ * A query of this process's that finished within the ping's time is answer enough: under load the
+ * ping waits for a connection behind the requests, and a busy server is not an absent one (were it
+ * to say so, the balancer would take every busy server out at once).
  */
-export async function readiness(deps: Pick<Deps, 'db'> & { stopping: boolean }): Promise<{ status: 'ok' }> {
+export async function readiness(
+  deps: Pick<Deps, 'db'> & { stopping: boolean; lastAnsweredAt: () => number },
+): Promise<{ status: 'ok' }> {
   if (deps.stopping) throw new AppError(503, 'errors.server_stopping', { headers: { 'retry-after': '1' } });
+  if (Date.now() - deps.lastAnsweredAt() < READY_PING_MS) return { status: 'ok' };
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READY_PING_MS)));
   const answered = await Promise.race([repo.ping(deps.db).then(() => 'ok' as const), late])
