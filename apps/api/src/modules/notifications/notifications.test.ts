@@ -25,7 +25,8 @@ const bell = async (role: RoleName) => {
   const { items, unread } = (await call(t.app, 'GET', '/api/notifications', as(role))).json.data;
   return { data: items, unread };
 };
-const mailsTo = async (to: string) => t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const mailsTo = async (to: string) =>
+  t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 
 beforeAll(async () => {
   t = await createTestApp();
