@@ -1,3 +1,4 @@
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { messageReplies } from '@verba/contracts';
 import { api, type DataOf } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export const getUnreadCounts = () =>
 
 export const getUnreadCountsQueryOptions = () =>
   queryOptions({
-    queryKey: ['messages', 'unread'],
+    queryKey: [...QUERY_ROOTS.messages, 'unread'],
     queryFn: getUnreadCounts,
     refetchInterval: 60_000,
     select: (rows) => new Map(rows.map((row) => [row.task_id, row.unread])),

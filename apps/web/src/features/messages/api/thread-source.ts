@@ -1,3 +1,4 @@
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 /**
  * Whose thread: a task the signed-in user sees (by id), or the guest's task (by its link token).
  * Every call of this feature builds its path from it.
@@ -10,4 +11,4 @@ export const threadPath = (source: ThreadSource): string =>
     : `/task/temporal/${encodeURIComponent(source.token)}/messages`;
 
 export const threadKey = (source: ThreadSource) =>
-  ['messages', source.kind, source.kind === 'task' ? source.taskId : source.token] as const;
+  [...QUERY_ROOTS.messages, source.kind, source.kind === 'task' ? source.taskId : source.token] as const;
