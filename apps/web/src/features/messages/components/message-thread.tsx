@@ -10,15 +10,15 @@ import { MessageItem } from './message-item.tsx';
 /**
  * A task's thread between the client side and staff: newest first, paged, with a form to write.
  * Opening it (and any message arriving while it is open) marks the thread read for the caller; the
- * messages that were new when it opened keep a "new" mark. Staff see internal notes, marked.
+ * messages that were new when it opened keep a "new" mark (at most a page of them). Staff see internal notes, marked.
  */
 export function MessageThread({ source, staff = false }: { source: ThreadSource; staff?: boolean }) {
   const { t } = useTranslation('messages');
   const [page, setPage] = useState(1);
   const thread = useMessages(source, page);
   const markRead = useMarkMessagesReadMutation();
-  /** How many of the newest messages were unread when the panel opened. */
-  const [unreadAtOpen, setUnreadAtOpen] = useState<number | null>(null);
+  /** The messages that were unread when the panel opened (the newest ones of the first page). */
+  const [freshIds, setFreshIds] = useState<ReadonlySet<number> | null>(null);
   const markedFor = useRef<unknown>(null);
   const data = thread.data;
   const unread = data?.unread ?? 0;
@@ -26,7 +26,7 @@ export function MessageThread({ source, staff = false }: { source: ThreadSource;
 
   useEffect(() => {
     if (!data) return;
-    setUnreadAtOpen((known) => known ?? data.unread);
+    setFreshIds((known) => known ?? new Set(data.data.slice(0, data.unread).map((message) => message.id)));
     // each load that still counts unread messages marks the thread read, once
     if (taskId !== null && data.unread > 0 && markedFor.current !== data) {
       markedFor.current = data;
@@ -35,7 +35,7 @@ export function MessageThread({ source, staff = false }: { source: ThreadSource;
   }, [data, taskId, markRead]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / MESSAGES_PER_PAGE)) : 1;
-  const fresh = unreadAtOpen ?? unread;
+  const fresh = freshIds?.size ?? unread;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" data-testid="message-thread">
       <Group justify="space-between" mb={4} gap="xs">
@@ -55,12 +55,12 @@ export function MessageThread({ source, staff = false }: { source: ThreadSource;
         <MessageCompose source={source} staff={staff && source.kind === 'task'} />
         {data && data.data.length ? (
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="message-list">
-            {data.data.map((message, index) => (
+            {data.data.map((message) => (
               <MessageItem
                 key={message.id}
                 source={source}
                 message={message}
-                fresh={(page - 1) * MESSAGES_PER_PAGE + index < fresh}
+                fresh={freshIds?.has(message.id) ?? false}
               />
             ))}
           </Stack>

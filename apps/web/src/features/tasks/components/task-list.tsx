@@ -123,6 +123,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
                 color="red.8"
                 radius="xl"
                 leftSection={<IconMessage size={12} aria-hidden />}
+                role="img"
                 aria-label={t('messages:listBadge', { count })}
                 title={t('messages:listBadge', { count })}
                 data-testid="task-unread-badge"
