@@ -127,7 +127,8 @@ export function MessageCompose({ source, staff }: { source: ThreadSource; staff:
         <Button
           type="submit"
           loading={post.isPending}
-          color={internal ? 'yellow.9' : undefined}
+          color={internal ? 'yellow.4' : undefined}
+          autoContrast
           leftSection={<IconSend size={16} aria-hidden />}
           data-testid="message-send"
         >

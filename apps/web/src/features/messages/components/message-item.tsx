@@ -7,7 +7,8 @@ import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { downloadAttachment } from '../api/download-attachment.ts';
 import type { ThreadSource } from '../api/thread-source.ts';
 
-const SIDE_COLOR = { staff: 'blue', client: 'teal', guest: 'grape' } as const;
+// dark shades on white: the outline badges keep AA contrast
+const SIDE_COLOR = { staff: 'blue.9', client: 'teal.9', guest: 'grape.9' } as const;
 
 /** One message: who wrote it and when, its text, its attachments; an internal note stands out. */
 export function MessageItem({
@@ -39,13 +40,14 @@ export function MessageItem({
             <Text fw={600} size="sm">
               {message.author.name}
             </Text>
-            <Badge size="sm" variant="light" color={SIDE_COLOR[message.author.side]} radius="sm">
+            <Badge size="sm" variant="outline" color={SIDE_COLOR[message.author.side]} radius="sm">
               {t(`side.${message.author.side}`)}
             </Badge>
             {message.internal ? (
               <Badge
                 size="sm"
-                color="yellow.9"
+                color="yellow.4"
+                autoContrast
                 radius="sm"
                 leftSection={<IconLock size={12} aria-hidden />}
                 data-testid="message-internal-badge"
