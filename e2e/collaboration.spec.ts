@@ -223,6 +223,7 @@ test('the task list shows a badge on a task with unread messages', async ({ page
   await signInQuickly(page, DEMO.verbaPm);
   await page.goto('/tasks');
   await openedScreen(page, 'task-link');
+  await switchLanguage(page, 'en');
   const badge = page
     .locator('tr')
     .filter({ has: page.locator(`a[href="/tasks/${task}"]`) })
