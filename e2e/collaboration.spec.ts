@@ -179,7 +179,8 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     await expect(page.getByTestId('bell-count')).toContainText(/[1-9]/, { timeout: 20_000 });
     await page.getByTestId('notification-bell').click();
     await expect(page.getByTestId('notification-list')).toContainText(text.answer.slice(0, 20));
-    await page.keyboard.press('Escape');
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByTestId('notification-list')).toBeHidden();
     await expect(thread.getByTestId('message').first()).toContainText(text.answer, { timeout: 20_000 });
     await expect(thread).not.toContainText(text.note);
     await expect(thread.getByTestId('message-internal')).toHaveCount(0);
