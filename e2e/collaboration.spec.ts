@@ -88,6 +88,8 @@ async function shots(page: Page, name: string, testId: string): Promise<void> {
       .getByTestId(testId)
       .first()
       .screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
+    // from the top: a scrolled page draws its fixed header in the middle of a full-page shot
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}-page.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
