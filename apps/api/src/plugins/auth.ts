@@ -48,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** Sent by the database on every change that can end a session (migration 0005, ADR 0005). */
-const AUTH_CHANGE_CHANNEL = 'verba_auth_change';
+export const AUTH_CHANGE_CHANNEL = 'verba_auth_change';
 /** A bound on what a missed notification could cost; the cache is not meant to outlive it. */
 const SESSION_CACHE_MAX_AGE_MS = 30_000;
 

@@ -9,6 +9,7 @@ export const QUERY_ROOTS = {
   holidays: ['holidays'],
   invoices: ['invoices'],
   languages: ['languages'],
+  messages: ['messages'],
   payableGrid: ['payable-grid'],
   rates: ['rates'],
   tasks: ['tasks'],

@@ -53,6 +53,8 @@ export const taskFormSchema = z.object({
   source_files: keptFiles.default([]),
   /** Order again: reference files of another task the caller may see, copied into this one. */
   copy_reference_files: keptFiles.default([]),
+  /** Edit: reference files of this task to remove (the others are kept). */
+  remove_reference_files: keptFiles.default([]),
   ...langField,
 });
 export type TaskForm = z.infer<typeof taskFormSchema>;

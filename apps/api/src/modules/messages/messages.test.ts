@@ -113,6 +113,24 @@ describe('messages on a task', () => {
     expect((await call(t.app, 'GET', url(f.acme.task), as('acmeUser'))).json.data.unread).toBe(1);
   });
 
+  it("counts unread per task within the caller's tenant, internal notes for staff only", async () => {
+    const counts = async (role: RoleName) => {
+      const res = await call(t.app, 'GET', '/api/messages/unread', as(role));
+      expect(res.status).toBe(200);
+      return new Map(
+        (res.json.data as Array<{ task_id: number; unread: number }>).map((r) => [r.task_id, r.unread]),
+      );
+    };
+    // the client user: the admin's answer only (never the PM's internal note)
+    expect((await counts('acmeUser')).get(f.acme.task)).toBe(1);
+    // staff: the client's question and the note, not what they wrote themselves
+    expect((await counts('admin')).get(f.acme.task)).toBe(2);
+    expect((await counts('pm')).get(f.acme.task)).toBe(2);
+    // another customer sees nothing of Acme's thread
+    expect((await counts('globexAdmin')).has(f.acme.task)).toBe(false);
+    expect((await call(t.app, 'GET', '/api/messages/unread')).status).toBe(401);
+  });
+
   it("answers 404 for another customer's task on every route, and stores nothing", async () => {
     const before = await stored();
     expect((await call(t.app, 'GET', url(f.acme.task), as('globexAdmin'))).status).toBe(404);

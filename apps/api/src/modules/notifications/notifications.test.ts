@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { buildFixtures, type Fixtures } from '../../../test/demo-fixtures.ts';
 import type { RoleName } from '../../../test/roles.ts';
@@ -25,7 +25,8 @@ const bell = async (role: RoleName) => {
   const { items, unread } = (await call(t.app, 'GET', '/api/notifications', as(role))).json.data;
   return { data: items, unread };
 };
-const mailsTo = async (to: string) => t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const mailsTo = async (to: string) =>
+  t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -148,18 +149,21 @@ describe('notifications', () => {
       expect((await call(t.app, method, url, { body: method === 'GET' ? undefined : {} })).status).toBe(401);
   });
 
-  it('streams the unread count as Server-Sent Events when a notification arrives', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  let address: string | undefined;
+  /** A stream of the notifications of the session `token`, read event by event. */
+  async function openStream(token: string) {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const res = await fetch(`${address}/api/notifications/stream`, {
-      headers: { authorization: `Bearer ${f.tokens.acmeAdmin}`, accept: 'text/event-stream' },
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
-    const nextEvent = async () => {
+    /** The next unread event, or 'ended' when the server ends the stream. */
+    const nextEvent = async (): Promise<{ unread: number } | 'ended'> => {
       for (;;) {
         const end = buffer.indexOf('\n\n');
         if (end >= 0) {
@@ -170,13 +174,43 @@ describe('notifications', () => {
           continue;
         }
         const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
+        if (done) return 'ended';
         buffer += decoder.decode(value, { stream: true });
       }
     };
-    const first = await nextEvent();
+    return { nextEvent, close: () => controller.abort() };
+  }
+  const unreadOf = (event: { unread: number } | 'ended') => {
+    if (event === 'ended') throw new Error('stream ended');
+    return event.unread;
+  };
+
+  it('streams the unread count as Server-Sent Events when a notification arrives', async () => {
+    const stream = await openStream(f.tokens.acmeAdmin);
+    const first = unreadOf(await stream.nextEvent());
     await write('pm', 'Live!');
-    expect((await nextEvent()).unread).toBe(first.unread + 1);
-    controller.abort();
+    expect(unreadOf(await stream.nextEvent())).toBe(first + 1);
+    stream.close();
+  });
+
+  it("ends a session's open stream when the session is revoked, and only that session's", async () => {
+    const laptop = await login(t.app, DEMO.acmeAdmin);
+    const phone = await login(t.app, DEMO.acmeAdmin);
+    const revoked = await openStream(laptop);
+    const kept = await openStream(phone);
+    const first = unreadOf(await revoked.nextEvent());
+    unreadOf(await kept.nextEvent());
+    const sessions = (await call(t.app, 'GET', '/api/auth/sessions', { token: laptop })).json.data as Array<{
+      id: number;
+      current: boolean;
+    }>;
+    const laptopId = sessions.find((s) => s.current)!.id;
+    const ended = await call(t.app, 'DELETE', `/api/auth/sessions/${laptopId}`, { token: phone });
+    expect(ended.status).toBe(200);
+    // the revoked session's stream ends (no further event), the other one still hears the bell
+    expect(await revoked.nextEvent()).toBe('ended');
+    await write('pm', 'Still there?');
+    expect(unreadOf(await kept.nextEvent())).toBe(first + 1);
+    kept.close();
   });
 });

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { customers, sessions, users } from '../../db/schema/index.ts';
 
 const live = (userId: number) =>
   and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`));
@@ -43,4 +43,27 @@ export async function revokeOthers(db: Db, userId: number, keepId: number): Prom
 /** When a session was last used (not announced to the other processes: migration 0024). */
 export async function touch(db: Db, sessionId: number, at: Date): Promise<void> {
   await db.update(sessions).set({ last_seen_at: at }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Which of these sessions still sign their user in (the conditions of the auth plugin's session
+ * statement: not revoked, not expired, user and customer active), in one statement.
+ */
+export async function stillLive(db: Db, sessionIds: number[]): Promise<Set<number>> {
+  if (!sessionIds.length) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(customers, eq(customers.id, users.customer_id))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql`now()`),
+        eq(users.is_active, true),
+        or(isNull(users.customer_id), eq(customers.is_active, true)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

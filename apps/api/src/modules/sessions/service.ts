@@ -31,3 +31,8 @@ export async function endOthers(deps: Deps, actor: Actor): Promise<Outcome<{ mes
 }
 
 export { touch as touchSession } from './repository.ts';
+
+/** Which of these sessions are still live (a long-lived stream asks after a revocation). */
+export async function liveSessionIds(deps: Pick<Deps, 'db'>, sessionIds: number[]): Promise<Set<number>> {
+  return repo.stillLive(deps.db, sessionIds);
+}

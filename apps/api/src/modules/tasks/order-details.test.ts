@@ -215,6 +215,49 @@ describe('PO number, client reference and reference files', () => {
     ]);
   });
 
+  it('removes the reference files the editor drops on edit (rows and stored files), keeping the others', async () => {
+    const d = (await order('acmeUser', fields(), [source, reference('guide.pdf'), reference('old.docx')]))
+      .json.data;
+    await draftReady(d.id);
+    const [guide, old] = d.reference_files as Array<{ id: number; file_name: string }>;
+    const other = (await order('acmeUser', fields(), [source, reference('theirs.pdf')])).json.data;
+    const keep = { source_files: JSON.stringify([d.source_files[0].id]) };
+    const before = await rowCounts();
+    // another task's file, or a task of another customer: refused, nothing removed
+    const foreign = await send(
+      `/api/tasks/${d.id}/update`,
+      'acmeUser',
+      fields({ ...keep, remove_reference_files: JSON.stringify([other.reference_files[0].id]), lang: 'es' }),
+      [],
+    );
+    expect(foreign.status).toBe(422);
+    expect(foreign.json.errors.remove_reference_files).toBeDefined();
+    const stranger = await send(
+      `/api/tasks/${d.id}/update`,
+      'globexAdmin',
+      fields({ ...keep, remove_reference_files: JSON.stringify([old!.id]) }),
+      [],
+    );
+    expect(stranger.status).toBe(404);
+    expect(await rowCounts()).toEqual(before);
+    // removing old.docx and sending a new version of it under the same name is one edit
+    const res = await send(
+      `/api/tasks/${d.id}/update`,
+      'acmeUser',
+      fields({ ...keep, remove_reference_files: JSON.stringify([old!.id]) }),
+      [reference('old.docx', 'second version')],
+    );
+    expect(res.status).toBe(200);
+    const files = res.json.data.reference_files as Array<{ id: number; file_name: string }>;
+    expect(files.map((f) => f.file_name)).toEqual(['guide.pdf', 'old.docx']);
+    expect(files[0]!.id).toBe(guide!.id);
+    expect(files[1]!.id).not.toBe(old!.id);
+    expect((await download(d.id, old!.id, 'acmeUser')).status).toBe(404);
+    expect((await download(d.id, files[1]!.id, 'acmeUser')).raw.body).toBe('second version');
+    // one row and one stored file less, one more of each: the removed file is gone from storage
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('finds tasks by PO number and client reference in the list, which shows both', async () => {
     await order('acmeAdmin', fields({ po_number: 'ACME-PO-2026-0042', client_reference: 'Kestrel launch' }));
     for (const search of ['ACME-PO-2026-0042', 'kestrel', 'Kestrel launch', '0042']) {

@@ -100,7 +100,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tasks'],
         summary:
-          'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones, reference_files[] = more reference files)',
+          'Edit a draft (multipart; source_files[] = the files kept, files[] = new ones, reference_files[] = more reference files, remove_reference_files = ids of reference files to remove)',
         params: idParam,
         consumes: ['multipart/form-data'],
         response: { 200: taskReplies.detail },

@@ -131,7 +131,15 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
         fields: { files: [{ key: 'tasks.same_name', values: { name: clash.name } }] },
       });
     const input = await checkForm(deps, user, form, kept.length);
-    const keptReferences = (await repo.taskReferenceFileNames(deps.db, id)).map((n) => n.toLowerCase());
+    const references = await repo.taskReferenceFileRows(deps.db, id);
+    const removedIds = new Set(input.remove_reference_files);
+    const removedReferences = references.filter((f) => removedIds.has(f.id));
+    if (removedReferences.length !== removedIds.size)
+      throw invalid({ remove_reference_files: ['validation.invalid_option'] });
+    // a removed file's name is free again: the editor may replace it with a new version
+    const keptReferences = references
+      .filter((f) => !removedIds.has(f.id))
+      .map((f) => f.file_name.toLowerCase());
     const referenceClash = form.referenceFiles.find((f) => keptReferences.includes(f.name.toLowerCase()));
     if (referenceClash)
       throw new AppError(422, 'tasks.same_name_title', {
@@ -165,12 +173,14 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
       if (!moved)
         throw new AppError(422, 'tasks.not_editable', { fields: { state: ['tasks.not_editable'] } });
       await repo.replaceTaskContents(tx, id, input.target_languages, [...keptIds], form.files);
+      await repo.deleteReferenceFiles(tx, id, [...removedIds]);
       await repo.insertReferenceFiles(tx, id, form.referenceFiles);
       await queueAnalysis(deps, tx, id, version);
     });
     committed = true;
-    await Promise.all(dropped.map((f) => deps.storage.remove(f.file_path))).catch((err: unknown) =>
-      deps.log.warn({ err, task: task.code }, 'could not remove the files dropped from a task'),
+    await Promise.all([...dropped, ...removedReferences].map((f) => deps.storage.remove(f.file_path))).catch(
+      (err: unknown) =>
+        deps.log.warn({ err, task: task.code }, 'could not remove the files dropped from a task'),
     );
     return outcome(await detail(deps, actor, id), {
       action: 'tasks.update',

@@ -13,12 +13,21 @@ export async function insertReferenceFiles(tx: Tx | Db, taskId: number, files: N
     .values(files.map((f) => ({ task_id: taskId, file_name: f.name, file_path: f.key, size: f.size })));
 }
 
-export async function taskReferenceFileNames(db: Db, taskId: number): Promise<string[]> {
-  const rows = await db
-    .select({ name: taskReferenceFiles.file_name })
+/** The task's reference files (an edit checks what it removes against them). */
+export async function taskReferenceFileRows(db: Db, taskId: number): Promise<ReferenceFileRow[]> {
+  return db
+    .select()
     .from(taskReferenceFiles)
-    .where(eq(taskReferenceFiles.task_id, taskId));
-  return rows.map((r) => r.name);
+    .where(eq(taskReferenceFiles.task_id, taskId))
+    .orderBy(taskReferenceFiles.id);
+}
+
+/** Removes reference files of the task (their stored files are removed by the caller after the commit). */
+export async function deleteReferenceFiles(tx: Tx | Db, taskId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .delete(taskReferenceFiles)
+    .where(and(eq(taskReferenceFiles.task_id, taskId), inArray(taskReferenceFiles.id, ids)));
 }
 
 export async function findReferenceFile(

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGuestTask } from '../api/get-guest-task.ts';
 import { GuestQuote } from '../components/guest-quote.tsx';
+import { MessageThread } from '../../messages/index.ts';
 
 /** `/guest-task/:id`: the guest's quote by its link token; an expired one says so. */
 export default function GuestTaskPage() {
@@ -42,6 +43,9 @@ export default function GuestTaskPage() {
         }
       />
       <GuestQuote task={task.data} />
+      <Box mt="lg">
+        <MessageThread source={{ kind: 'guest', token }} />
+      </Box>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiClientConfig } from '../../../lib/api-client.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 import { getNotificationsQueryOptions } from '../api/get-notifications.ts';
 
 const RETRY_MS = 10_000;
@@ -8,7 +9,7 @@ const RETRY_MS = 10_000;
 /**
  * Listens to `/notifications/stream` (Server-Sent Events, read with fetch so the Bearer token goes
  * along) and refreshes the bell on each event. Returns whether the stream is up: while it is not,
- * the bell polls.
+ * the bell polls. Each event also refreshes the open threads and the task list's unread badges.
  */
 export function useNotificationStream(enabled: boolean): boolean {
   const queryClient = useQueryClient();
@@ -36,8 +37,11 @@ export function useNotificationStream(enabled: boolean): boolean {
           buffer += decoder.decode(value, { stream: true });
           let end = buffer.indexOf('\n\n');
           while (end >= 0) {
-            if (buffer.slice(0, end).startsWith('event: unread'))
+            if (buffer.slice(0, end).startsWith('event: unread')) {
               void queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey });
+              // a notification may be a new message: open threads and unread badges look again
+              void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.messages });
+            }
             buffer = buffer.slice(end + 2);
             end = buffer.indexOf('\n\n');
           }

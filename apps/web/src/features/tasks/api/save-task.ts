@@ -33,6 +33,8 @@ export interface SaveTaskInput {
   referenceFiles: File[];
   /** Order again: reference files of the earlier task, copied by the server into the new one. */
   copyReferenceFileIds: number[];
+  /** Edit: reference files of the task to remove. */
+  removeReferenceFileIds?: number[];
   onProgress?: (loaded: number, total: number) => void;
 }
 
@@ -44,6 +46,7 @@ export const saveTask = ({
   keptFileIds,
   referenceFiles,
   copyReferenceFileIds,
+  removeReferenceFileIds = [],
   onProgress,
 }: SaveTaskInput) => {
   const fields = {
@@ -59,6 +62,9 @@ export const saveTask = ({
     client_reference: values.client_reference,
     ...(id ? { source_files: JSON.stringify(keptFileIds) } : {}),
     ...(copyReferenceFileIds.length ? { copy_reference_files: JSON.stringify(copyReferenceFileIds) } : {}),
+    ...(id && removeReferenceFileIds.length
+      ? { remove_reference_files: JSON.stringify(removeReferenceFileIds) }
+      : {}),
   };
   const data = buildFormData(fields);
   // Files last, so per-file progress follows the order of the body.

@@ -40,6 +40,7 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
   const [kept, setKept] = useState(() => task?.source_files ?? []);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [copied, setCopied] = useState(() => again?.reference_files ?? []);
+  const [keptReferences, setKeptReferences] = useState(() => task?.reference_files ?? []);
   const [references, setReferences] = useState<PendingFile[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -95,7 +96,7 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
 
   const onDropReferences = (files: File[]) => {
     const names = new Set(
-      [...(task?.reference_files ?? []), ...copied]
+      [...keptReferences, ...copied]
         .map((file) => file.file_name)
         .concat(references.map((item) => item.file.name))
         .map((name) => name.toLowerCase()),
@@ -138,6 +139,9 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
         keptFileIds: kept.map((file) => file.id),
         referenceFiles: references.map((item) => item.file),
         copyReferenceFileIds: copied.map((file) => file.id),
+        removeReferenceFileIds: (task?.reference_files ?? [])
+          .filter((file) => !keptReferences.some((keptFile) => keptFile.id === file.id))
+          .map((file) => file.id),
         onProgress: (loaded, total) => setProgress(perFileProgress(sizes, loaded, total)),
       });
       notifications.show({ color: 'teal', message: task ? t('form.updated') : t('form.created') });
@@ -151,7 +155,7 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
           const key = field
             .replace(/\[\]$/, '')
             .replace(/^(file|source_files)$/, 'files')
-            .replace(/^copy_reference_files$/, 'reference_files');
+            .replace(/^(copy|remove)_reference_files$/, 'reference_files');
           mapped[key] = message;
         }
         setErrors(mapped);
@@ -216,13 +220,14 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
           onRemovePending={(key) => setPending((current) => current.filter((other) => other.key !== key))}
         />
         <ReferenceFilesSection
-          kept={task?.reference_files ?? []}
+          kept={keptReferences}
           copied={copied}
           pending={references}
           error={errors.reference_files}
           busy={busy}
           onDrop={onDropReferences}
           onRemoveCopied={(id) => setCopied((current) => current.filter((file) => file.id !== id))}
+          onRemoveKept={(id) => setKeptReferences((current) => current.filter((file) => file.id !== id))}
           onRemovePending={(key) => setReferences((current) => current.filter((item) => item.key !== key))}
         />
         <OptionsSection {...section} />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   Paper,
@@ -16,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowsSort,
   IconFileText,
+  IconMessage,
   IconPlus,
   IconSearch,
   IconSortAscending,
@@ -33,6 +35,7 @@ import { userCan } from '../../../lib/permissions.ts';
 import { useCustomerOptions } from '../api/get-customer-options.ts';
 import { useMyDepartments } from '../api/get-my-departments.ts';
 import { useTasks } from '../api/get-tasks.ts';
+import { useUnreadCounts } from '../../messages/index.ts';
 import type { TaskListRow } from '../api/types.ts';
 import { TaskStateBadge } from './task-state-badge.tsx';
 import { InvoiceFolio } from './invoice-folio.tsx';
@@ -41,7 +44,7 @@ import { NoDepartmentNotice } from './no-department-notice.tsx';
 type SortField = 'id' | 'description' | 'created_at' | 'state' | 'amount';
 
 export function TaskList({ cancelled }: { cancelled: boolean }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', 'messages']);
   const locale = useUiLocale();
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
@@ -64,6 +67,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     sort,
     order,
   });
+  const unread = useUnreadCounts(user !== null);
   if (!user) return null;
   // Clients create tasks only once they belong to a department (spec part 1, task list).
   const mayCreate = userCan(user, 'tasks:create') && (departments.data?.departments.length ?? 0) > 0;
@@ -98,19 +102,38 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     {
       key: 'id',
       header: sortHeader('id', t('list.columns.id')),
-      render: (row) => (
-        <Anchor
-          component={Link}
-          to={`/tasks/${row.id}`}
-          fw={600}
-          tabIndex={-1}
-          data-testid="task-link"
-          // a code such as Q-DEMO-1 stays on one line instead of breaking at each hyphen
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {row.code || row.id}
-        </Anchor>
-      ),
+      render: (row) => {
+        const count = unread.data?.get(row.id) ?? 0;
+        return (
+          <Group gap={6} wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={`/tasks/${row.id}`}
+              fw={600}
+              tabIndex={-1}
+              data-testid="task-link"
+              // a code such as Q-DEMO-1 stays on one line instead of breaking at each hyphen
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {row.code || row.id}
+            </Anchor>
+            {count > 0 ? (
+              <Badge
+                size="sm"
+                color="red.8"
+                radius="xl"
+                leftSection={<IconMessage size={12} aria-hidden />}
+                role="img"
+                aria-label={t('messages:listBadge', { count })}
+                title={t('messages:listBadge', { count })}
+                data-testid="task-unread-badge"
+              >
+                {count}
+              </Badge>
+            ) : null}
+          </Group>
+        );
+      },
     },
     {
       key: 'description',

@@ -20,6 +20,7 @@ import { ReferenceFilesSection } from '../components/detail/reference-files-sect
 import { TaskActions } from '../components/detail/task-actions.tsx';
 import { TotalsSection } from '../components/detail/totals-section.tsx';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
+import { MessageThread } from '../../messages/index.ts';
 
 export default function TaskDetailPage() {
   const id = Number(useParams().id);
@@ -55,6 +56,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
         <LanguageSections task={task} />
         <FilesSection task={task} staff={staff} />
         <ReferenceFilesSection task={task} />
+        <MessageThread source={{ kind: 'task', taskId: task.id }} staff={staff} />
         <ConceptsSection task={task} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <TotalsSection task={task} />

@@ -16,6 +16,8 @@ interface ReferenceFilesSectionProps {
   busy: boolean;
   onDrop: (files: File[]) => void;
   onRemoveCopied: (id: number) => void;
+  /** Edit: drop a file the task has (removed from the task when the edit is saved). */
+  onRemoveKept: (id: number) => void;
   onRemovePending: (key: string) => void;
 }
 
@@ -69,8 +71,9 @@ export function ReferenceFilesSection(props: ReferenceFilesSectionProps) {
                 name={file.file_name}
                 size={file.size}
                 note={t('form.references.kept')}
-                removeLabel=""
+                removeLabel={t('form.references.remove', { name: file.file_name })}
                 disabled={busy}
+                onRemove={() => props.onRemoveKept(file.id)}
               />
             ))}
             {copied.map((file) => (
