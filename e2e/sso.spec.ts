@@ -45,7 +45,7 @@ test('the provider admin adds an identity provider, and a new user signs in thro
   await page.getByTestId('sso-client-id').fill(idp.clientId);
   await page.getByTestId('sso-client-secret').fill(idp.clientSecret);
   await page.getByTestId('sso-domains').fill(DOMAIN);
-  await page.getByText('Create users unknown to the portal').click();
+  await page.getByRole('switch', { name: /Create users unknown to the portal/ }).click();
   await page.getByTestId('settings-sso').scrollIntoViewIfNeeded();
   await sectionShots(page, 'settings-sso-form', ['settings-sso']);
   await page.getByTestId('sso-save').click();
