@@ -171,6 +171,9 @@ export default function LoginPage() {
           <Button
             variant="default"
             fullWidth
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
             disabled={email.trim() === ''}
             loading={ssoMutation.isPending && password.trim() === ''}
             onClick={() => throughProvider(() => setSsoMessage(t('login.ssoNone')))}
