@@ -28,6 +28,7 @@ const WEB_FEATURE_USES = {
   rates: ['languages', 'settings'],
   users: ['customers', 'departments'],
   account: ['notifications'],
+  sso: ['customers'],
 };
 
 function assertAcyclic(graph) {

@@ -28,6 +28,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { userManagementRoutes, userRoutes } from './modules/users/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { departmentRoutes } from './modules/departments/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(sessionRoutes);
+      await api.register(ssoRoutes);
       await api.register(userRoutes);
       await api.register(userManagementRoutes);
       await api.register(customerRoutes);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,9 @@ const envSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     REQUIRE_2FA_FOR_STAFF: bool.default(false),
+    /** 32 bytes (64 hex digits or base64) that encrypt TOTP keys and SSO client secrets at rest. */
+    SECRETS_KEY: z.string().optional(),
+    SSO_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -110,6 +114,20 @@ function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementC
     });
 }
 
+/** Known to everyone: it only keeps secrets out of plain sight on development machines. */
+const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('verba development secrets key').digest();
+
+/** SECRETS_KEY as 32 bytes (64 hex digits, or base64). */
+function secretsKeyOf(value: string | undefined, production: boolean): Buffer | undefined {
+  if (value === undefined || value === '') return production ? undefined : DEVELOPMENT_SECRETS_KEY;
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32)
+    throw new Error(
+      'SECRETS_KEY must be 32 bytes: 64 hex digits or 44 base64 characters (openssl rand -hex 32)',
+    );
+  return key;
+}
+
 /** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph RGW). */
 export interface S3Settings {
   bucket: string;
@@ -157,6 +175,13 @@ export interface Config {
   login: { maxPerIpPerMinute: number; maxFailuresPerAccount: number; failureWindowMinutes: number };
   /** Both staff roles must sign in with a second factor (they enrol at their next sign-in). */
   requireTwoFactorForStaff: boolean;
+  /**
+   * The key that encrypts secrets kept in the database (ADR 0032): SECRETS_KEY, or outside
+   * production a published development key. Unset in production: nothing can be encrypted.
+   */
+  secretsKey: Buffer | undefined;
+  /** Single sign-on: how long a call to an identity provider may take. */
+  sso: { timeoutSeconds: number };
   bodyLimitBytes: number;
   /** Without SMTP every mail goes to the outbox table (and the log). */
   smtp:
@@ -263,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       failureWindowMinutes: parsed.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     requireTwoFactorForStaff: parsed.REQUIRE_2FA_FOR_STAFF,
+    secretsKey: secretsKeyOf(parsed.SECRETS_KEY, production),
+    sso: { timeoutSeconds: parsed.SSO_TIMEOUT_SECONDS },
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     smtp: parsed.SMTP_HOST
       ? {

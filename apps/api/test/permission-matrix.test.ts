@@ -160,6 +160,41 @@ const ROWS: Row[] = [
       () => ({ require_2fa: false }),
     ),
   },
+  // single sign-on: anyone starts and finishes a sign-in; only the provider admin configures providers
+  {
+    route: 'POST /api/auth/sso/start',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/sso/start', body: { email: 'someone@nowhere.test' } }),
+  },
+  {
+    route: 'POST /api/auth/sso/callback',
+    cells: PUBLIC,
+    request: () => ({ url: '/api/auth/sso/callback', body: { state: 'x'.repeat(43), code: 'y' } }),
+  },
+  { route: 'GET /api/sso/providers', cells: ADMIN, request: at('/api/sso/providers') },
+  {
+    route: 'POST /api/sso/providers',
+    cells: ADMIN,
+    request: () => ({
+      url: '/api/sso/providers',
+      body: {
+        customer_id: null,
+        issuer_url: 'https://idp.matrix.test',
+        client_id: 'matrix',
+        client_secret: 'matrix-secret',
+        domains: [`matrix-${Math.random().toString(36).slice(2)}.test`],
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/sso/providers/:id',
+    cells: ADMIN,
+    request: () => ({
+      url: '/api/sso/providers/999999',
+      body: { customer_id: null, issuer_url: 'https://idp.matrix.test', client_id: 'm', domains: ['m.test'] },
+    }),
+  },
+  { route: 'DELETE /api/sso/providers/:id', cells: ADMIN, request: at('/api/sso/providers/999999') },
   { route: 'GET /api/auth/sessions', cells: SIGNED_IN, request: at('/api/auth/sessions') },
   { route: 'DELETE /api/auth/sessions/:id', cells: SIGNED_IN, request: at('/api/auth/sessions/999999') },
   {

@@ -10,6 +10,7 @@ export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/two-factor.ts';
+export * from './schemas/sso.ts';
 export * from './schemas/organisation.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/tasks.ts';

@@ -62,6 +62,7 @@ export const PERMISSIONS = [
   'dashboard:staff',
   'dashboard:client',
   'webhooks:manage',
+  'sso:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -155,6 +156,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'translation-types:manage',
     'logs:view',
     'settings:manage',
+    // single sign-on: the provider admin configures every customer's identity provider and the staff's
+    'sso:manage',
     'mail-outbox:view',
     'invoices:issue',
     'glossaries:delete-any',

@@ -45,6 +45,7 @@ export const SIGNED_IN_SCREENS: Record<string, Screen> = {
 
 export const GUEST_SCREENS: Record<string, Screen> = {
   '/login': lazy(() => import('../features/auth/routes/login-page.tsx')),
+  '/login/sso': lazy(() => import('../features/auth/routes/sso-callback-page.tsx')),
   '/login/reset': lazy(() => import('../features/auth/routes/request-reset-page.tsx')),
   '/login/reset/:token': lazy(() => import('../features/auth/routes/reset-password-page.tsx')),
 };

@@ -11,7 +11,8 @@ import { effectiveLocale } from '../lib/locale.ts';
 /** Clears every piece of state, tells the user, and goes to /login. */
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
   const hadToken = Boolean(useAuthStore.getState().token);
-  if (callServer && hadToken) await logoutRequest().catch(() => undefined);
+  // A session opened through single sign-on also ends at the identity provider (RP-initiated logout).
+  const reply = callServer && hadToken ? await logoutRequest().catch(() => undefined) : undefined;
   // The language in use stays as the guest's choice, so the login page does not switch language.
   useAuthStore.getState().setLocale(effectiveLocale());
   useAuthStore.getState().clear();
@@ -24,7 +25,8 @@ export async function logout({ callServer = true }: { callServer?: boolean } = {
     title: i18next.t('session.signedOutTitle'),
     message: i18next.t('session.signedOut'),
   });
-  navigateTo('/login', { replace: true });
+  if (reply?.logout_url) window.location.assign(reply.logout_url);
+  else navigateTo('/login', { replace: true });
 }
 
 export function openSessionExpired(): void {

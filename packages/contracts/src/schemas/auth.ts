@@ -56,7 +56,12 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const logoutReply = z.object({ ok: z.boolean(), message: z.string() });
+export const logoutReply = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** A session opened through single sign-on: the identity provider's sign-out page (RP-initiated logout). */
+  logout_url: z.string().optional(),
+});
 export type LogoutDto = z.infer<typeof logoutReply>;
 export const resetTokenValidReply = z.object({ valid: z.boolean(), message: z.string() });
 export type ResetTokenValidDto = z.infer<typeof resetTokenValidReply>;

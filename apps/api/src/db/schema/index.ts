@@ -11,3 +11,4 @@ export * from './events.ts';
 export * from './verifactu.ts';
 export * from './two-factor.ts';
 export * from './collaboration.ts';
+export * from './sso.ts';

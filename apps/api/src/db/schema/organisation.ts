@@ -72,8 +72,11 @@ export const users = pgTable(
     customer_id: integer('customer_id').references(() => customers.id),
     bonus: money('bonus'),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
-    /** Base32 TOTP key (RFC 6238); set at setup, in use once `totp_enabled_at` is. */
-    totp_secret: varchar('totp_secret', { length: 64 }),
+    /**
+     * The TOTP key (RFC 6238), encrypted (lib/secret-box.ts); set at setup, in use once
+     * `totp_enabled_at` is. Rows from before encryption hold the Base32 key until the next start.
+     */
+    totp_secret: text('totp_secret'),
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last time step whose code was accepted: a code is never accepted twice. */
     totp_last_step: bigint('totp_last_step', { mode: 'number' }),

@@ -86,16 +86,21 @@ export async function createSession(
     userAgent: string | undefined;
     enrolmentOnly: boolean;
   },
-): Promise<void> {
-  await db.insert(sessions).values({
-    user_id: values.userId,
-    token_hash: values.tokenHash,
-    expires_at: values.expiresAt,
-    ip: values.ip,
-    user_agent: values.userAgent ?? null,
-    last_seen_at: new Date(),
-    enrolment_only: values.enrolmentOnly,
-  });
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      user_id: values.userId,
+      token_hash: values.tokenHash,
+      expires_at: values.expiresAt,
+      ip: values.ip,
+      user_agent: values.userAgent ?? null,
+      last_seen_at: new Date(),
+      enrolment_only: values.enrolmentOnly,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
 }
 
 export async function createChallenge(

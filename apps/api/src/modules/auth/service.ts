@@ -5,6 +5,7 @@ import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/pas
 import { outcome, unlogged, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findCustomer } from '../customers/service.ts';
+import { passwordSignInAllowed, providerSignOutUrl } from '../sso/service.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -22,6 +23,9 @@ export async function login(
   input: { email: string; password: string; userAgent?: string | undefined },
 ): Promise<Outcome<LoginReply>> {
   const normalised = input.email.trim().toLowerCase();
+  // Decided by the e-mail's domain before any account is looked up: tells nothing about one.
+  if (!(await passwordSignInAllowed(deps.db, normalised)))
+    throw invalid({ password: ['errors.sso_password_off'] }, 'errors.sso_password_off');
   const attempt = await claimSlot(deps, normalised, caller.ip);
   const user = await findUserByEmail(deps.db, normalised);
   const passwordOk = await verifyPassword(
@@ -64,12 +68,18 @@ export async function startSession(
   deps: Deps,
   caller: Anonymous,
   user: UserRow,
-  options: { userAgent?: string | undefined; enrolmentOnly?: boolean; method?: string },
+  options: {
+    userAgent?: string | undefined;
+    enrolmentOnly?: boolean;
+    method?: string;
+    /** Runs once the session exists (single sign-on keeps what its sign-out needs). */
+    opened?: (sessionId: number) => Promise<void>;
+  },
 ): Promise<Outcome<LoginResponse & { two_factor_enrolment_required: boolean }>> {
   const token = newToken();
   const now = new Date();
   const enrolmentOnly = options.enrolmentOnly ?? false;
-  await repo.createSession(deps.db, {
+  const sessionId = await repo.createSession(deps.db, {
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + deps.config.sessionTtlSeconds * 1000),
@@ -77,6 +87,7 @@ export async function startSession(
     userAgent: options.userAgent,
     enrolmentOnly,
   });
+  await options.opened?.(sessionId);
   await repo.recordLogin(deps.db, user.id, user.customer_id, now);
   return outcome(
     {
@@ -153,9 +164,17 @@ async function claimSlot(deps: Deps, email: string, ip: string): Promise<number>
   }
 }
 
-export async function logout(deps: Deps, actor: Actor): Promise<Outcome<{ ok: boolean; message: string }>> {
+/** Ends the session; one opened through single sign-on also answers the provider's sign-out page. */
+export async function logout(
+  deps: Deps,
+  actor: Actor,
+): Promise<Outcome<{ ok: boolean; message: string; logout_url?: string }>> {
+  const providerUrl = await providerSignOutUrl(deps, actor.user.session_id);
   await repo.revokeSession(deps.db, actor.user.session_id);
-  return outcome({ ok: true, message: actor.t('auth.logged_out') }, { key: 'auth.signed_out' });
+  return outcome(
+    { ok: true, message: actor.t('auth.logged_out'), ...(providerUrl ? { logout_url: providerUrl } : {}) },
+    { key: 'auth.signed_out' },
+  );
 }
 
 /** The signed-in user as the API shows it. */

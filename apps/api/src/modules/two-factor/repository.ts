@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -31,6 +31,23 @@ export async function consumeChallenge(db: Db, tokenHash: string, at: Date): Pro
     .where(and(eq(twoFactorChallenges.token_hash, tokenHash), isNull(twoFactorChallenges.used_at)))
     .returning({ id: twoFactorChallenges.id });
   return rows.length === 1;
+}
+
+/** Keys stored before they were encrypted (they do not start with the sealed prefix). */
+export async function plainSecrets(db: Db): Promise<Array<{ id: number; totp_secret: string }>> {
+  const rows = await db
+    .select({ id: users.id, totp_secret: users.totp_secret })
+    .from(users)
+    .where(and(isNotNull(users.totp_secret), notLike(users.totp_secret, 'v1.%')));
+  return rows.filter((r): r is { id: number; totp_secret: string } => r.totp_secret !== null);
+}
+
+/** Replaces a key by its sealed form, unless another process already did. */
+export async function replaceSecret(db: Db, userId: number, plain: string, sealed: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ totp_secret: sealed })
+    .where(and(eq(users.id, userId), eq(users.totp_secret, plain)));
 }
 
 export async function setPendingSecret(db: Db, userId: number, secret: string): Promise<void> {

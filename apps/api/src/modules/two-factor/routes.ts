@@ -18,6 +18,9 @@ import * as service from './service.ts';
 const tags = ['auth'];
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onReady', async () => {
+    await service.sealPlainSecrets(app);
+  });
   app.post(
     '/auth/two-factor',
     {

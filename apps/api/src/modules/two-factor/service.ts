@@ -8,6 +8,7 @@ import {
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import { isSealed, open, seal } from '../../lib/secret-box.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { checkedAttempt, startSession } from '../auth/service.ts';
 import { findUserById, type UserRow } from '../users/service.ts';
@@ -27,7 +28,7 @@ type CodeVerdict = 'wrong' | 'used';
 /** A code of the user's key, accepted once: null when right, else why not. */
 async function checkCode(deps: Deps, user: UserRow, code: string): Promise<CodeVerdict | null> {
   if (!user.totp_secret) return 'wrong';
-  const step = matchingStep(user.totp_secret, code);
+  const step = matchingStep(open(deps.config.secretsKey, user.totp_secret), code);
   if (step === null) return 'wrong';
   return (await repo.claimStep(deps.db, user.id, step)) ? null : 'used';
 }
@@ -71,7 +72,7 @@ export async function setup(deps: Deps, actor: Actor): Promise<Outcome<TwoFactor
   if (user.totp_enabled_at)
     throw invalid({ code: ['errors.two_factor_already_enabled'] }, 'errors.two_factor_already_enabled');
   const secret = newTotpSecret();
-  await repo.setPendingSecret(deps.db, user.id, secret);
+  await repo.setPendingSecret(deps.db, user.id, seal(deps.config.secretsKey, secret));
   const uri = otpauthUri(secret, deps.config.brand.name, user.email);
   return outcome(
     { secret, otpauth_uri: uri, qr_svg: await qrSvgDataUrl(uri) },
@@ -167,6 +168,21 @@ export async function completeSignIn(
     userAgent: input.userAgent,
     method: input.recovery_code !== undefined ? 'recovery code' : 'authenticator app',
   });
+}
+
+/**
+ * Encrypts the keys stored before encryption (at start, on every process: each row once). Without a
+ * key (production with no SECRETS_KEY) they stay as they are, and still work.
+ */
+export async function sealPlainSecrets(deps: Pick<Deps, 'db' | 'config' | 'log'>): Promise<number> {
+  if (!deps.config.secretsKey) return 0;
+  const rows = await repo.plainSecrets(deps.db);
+  for (const row of rows) {
+    if (isSealed(row.totp_secret)) continue;
+    await repo.replaceSecret(deps.db, row.id, row.totp_secret, seal(deps.config.secretsKey, row.totp_secret));
+  }
+  if (rows.length > 0) deps.log.info({ count: rows.length }, 'two-factor keys encrypted');
+  return rows.length;
 }
 
 /** An admin takes a user's second factor away (the user sets it up again, if required at next sign-in). */

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, login, type TestApp } from '../../../test/harness.ts';
 import { actionLogs, customers, twoFactorRecoveryCodes, users } from '../../db/schema/index.ts';
+import { sealPlainSecrets } from './service.ts';
 
 // Codes are computed here from the key the API hands out, as an authenticator app would.
 const codeAt = (secret: string, step: number) =>
@@ -192,6 +193,27 @@ describe('two-step sign-in', () => {
       .from(actionLogs)
       .where(and(eq(actionLogs.action, 'auth.login_failed'), eq(actionLogs.user_email, 'locked@acme.test')));
     expect(failures).toHaveLength(5);
+  });
+});
+
+describe('keys at rest', () => {
+  it('are stored encrypted; a key stored in clear before is encrypted at start and still signs in', async () => {
+    const { secret } = await enrol(t.app, await login(t.app, (await addUser('rest@acme.test')).email));
+    const [stored] = await t.database.db.select().from(users).where(eq(users.email, 'rest@acme.test'));
+    expect(stored!.totp_secret).toMatch(/^v1\./);
+    expect(stored!.totp_secret).not.toContain(secret);
+
+    // a row from before encryption: the Base32 key itself
+    await t.database.db.update(users).set({ totp_secret: secret }).where(eq(users.id, stored!.id));
+    expect(await sealPlainSecrets(t.app)).toBe(1);
+    const [sealed] = await t.database.db.select().from(users).where(eq(users.id, stored!.id));
+    expect(sealed!.totp_secret).toMatch(/^v1\./);
+    expect(await sealPlainSecrets(t.app)).toBe(0);
+    const first = await signIn(t.app, 'rest@acme.test');
+    const second = await call(t.app, 'POST', '/api/auth/two-factor', {
+      body: { challenge: first.json.data.challenge, code: codeAt(secret, stepNow() + 1) },
+    });
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
   });
 });
 

@@ -320,6 +320,28 @@ export function findUserByEmail(db: Db, email: string) {
   return repo.findUserByEmail(db, email);
 }
 
+/**
+ * A customer's user made at its first single sign-on (the customer's provider allows it): a
+ * CLIENT_USER of no department, with no password.
+ */
+export function createSignedOnUser(
+  db: Db,
+  input: { email: string; name: string; lastname: string; customerId: number; language: Locale },
+) {
+  return repo.insertUser(
+    db,
+    {
+      email: input.email,
+      name: input.name,
+      lastname: input.lastname,
+      type: 'CLIENT_USER',
+      customer_id: input.customerId,
+      language: input.language,
+    },
+    undefined,
+  );
+}
+
 /** The active staff (VERBA_ADMIN and VERBA_PM) who hear of new orders and payments: e-mail, name, language. */
 export function activeStaff(db: Db) {
   return repo.activeStaff(db);

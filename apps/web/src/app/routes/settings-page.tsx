@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { NextTaskIdForm, TranslationTypesSection } from '../../features/settings/index.ts';
 import { HolidaysEditor, PayableGridEditor } from '../../features/rates/index.ts';
+import { SsoProvidersSection } from '../../features/sso/index.ts';
 
 /** The settings screen gathers the editors of two features: settings, and rates' pricing configuration. */
 export default function SettingsPage() {
@@ -28,6 +29,7 @@ export default function SettingsPage() {
         >
           <HolidaysEditor />
         </SectionCard>
+        <SsoProvidersSection />
       </Stack>
     </div>
   );

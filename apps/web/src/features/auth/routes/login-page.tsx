@@ -9,6 +9,7 @@ import { homePathOf } from '../../../lib/permissions.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useLoginMutation } from '../api/login.ts';
+import { useSsoStartMutation } from '../api/sso.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
 
@@ -17,6 +18,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const signIn = useAuthStore((state) => state.signIn);
   const loginMutation = useLoginMutation();
+  const ssoMutation = useSsoStartMutation();
+  const [ssoMessage, setSsoMessage] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [badCredentials, setBadCredentials] = useState(false);
@@ -36,11 +39,34 @@ export default function LoginPage() {
 
   const incomplete = email.trim() === '' || password.trim() === '';
 
+  /**
+   * The e-mail first: its domain may sign in through the organisation's identity provider (the
+   * browser goes there); otherwise `otherwise` runs (the password sign-in, or a hint).
+   */
+  const throughProvider = (otherwise: () => void) => {
+    setSsoMessage(null);
+    ssoMutation.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (reply) => {
+          if (reply.method === 'sso' && reply.authorization_url)
+            window.location.assign(reply.authorization_url);
+          else otherwise();
+        },
+        onError: (error) => setSsoMessage(error instanceof ApiError ? error.message : null),
+      },
+    );
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (incomplete) return;
     setBadCredentials(false);
     setRestartMessage(null);
+    throughProvider(signInWithPassword);
+  };
+
+  const signInWithPassword = () =>
     loginMutation.mutate(
       { email: email.trim(), password },
       {
@@ -65,7 +91,6 @@ export default function LoginPage() {
         },
       },
     );
-  };
 
   if (challenge) {
     return (
@@ -90,6 +115,11 @@ export default function LoginPage() {
           {restartMessage ? (
             <Alert color="yellow" variant="light" role="alert" data-testid="login-restart">
               {restartMessage}
+            </Alert>
+          ) : null}
+          {ssoMessage ? (
+            <Alert color="yellow" variant="light" role="alert" data-testid="login-sso-message">
+              {ssoMessage}
             </Alert>
           ) : null}
           {badCredentials ? (
@@ -129,8 +159,27 @@ export default function LoginPage() {
               {t('login.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" size="md" fullWidth disabled={incomplete} loading={loginMutation.isPending}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            disabled={incomplete}
+            loading={loginMutation.isPending || (ssoMutation.isPending && password.trim() !== '')}
+          >
             {t('login.submit')}
+          </Button>
+          <Button
+            variant="default"
+            fullWidth
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
+            disabled={email.trim() === ''}
+            loading={ssoMutation.isPending && password.trim() === ''}
+            onClick={() => throughProvider(() => setSsoMessage(t('login.ssoNone')))}
+            data-testid="login-sso"
+          >
+            {t('login.sso')}
           </Button>
         </Stack>
       </form>

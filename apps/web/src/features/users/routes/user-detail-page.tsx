@@ -2,13 +2,14 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Paper } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { DetailList } from '../../../components/detail-list.tsx';
 import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useUser } from '../api/get-user.ts';
 import { useConfirmDeleteUser } from '../components/delete-user.ts';
+import { useConfirmResetTwoFactor } from '../components/reset-two-factor.ts';
 import { returnPath } from '../components/user-form-rules.ts';
 import { useFromCustomer } from '../components/use-from-customer.ts';
 
@@ -23,6 +24,7 @@ export default function UserDetailPage() {
   const user = useUser(id);
   const back = returnPath(fromCustomer);
   const confirmDelete = useConfirmDeleteUser(() => navigate(back));
+  const confirmReset = useConfirmResetTwoFactor();
 
   if (user.isPending) return <PageLoader />;
   if (!user.data)
@@ -75,6 +77,16 @@ export default function UserDetailPage() {
             >
               {fromCustomer ? t('detail.backToCustomer') : t('detail.back')}
             </Button>
+            {data.id === me?.id ? null : (
+              <Button
+                variant="default"
+                leftSection={<IconShieldOff size={18} aria-hidden />}
+                onClick={() => confirmReset(data)}
+                data-testid="user-two-factor-reset"
+              >
+                {t('twoFactorReset.confirm')}
+              </Button>
+            )}
             {data.id === me?.id ? null : (
               <Button
                 variant="light"
