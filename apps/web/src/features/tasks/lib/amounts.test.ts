@@ -23,7 +23,10 @@ describe('amounts and deliveries, as the task detail labels them', () => {
   it('the last payment is the latest one', () => {
     expect(lastPaymentDate([])).toBeNull();
     expect(
-      lastPaymentDate([{ created_at: '2026-11-02T10:00:00.000Z' }, { created_at: '2026-11-20T09:00:00.000Z' }]),
+      lastPaymentDate([
+        { created_at: '2026-11-02T10:00:00.000Z' },
+        { created_at: '2026-11-20T09:00:00.000Z' },
+      ]),
     ).toBe('2026-11-20T09:00:00.000Z');
   });
 

@@ -8,7 +8,10 @@ export const isOrdered = (state: string) => ORDERED_STATES.includes(state);
 
 /** The last payment's moment, or null when nothing was paid. */
 export function lastPaymentDate(payments: ReadonlyArray<{ created_at: string }>): string | null {
-  return payments.reduce<string | null>((last, p) => (!last || p.created_at > last ? p.created_at : last), null);
+  return payments.reduce<string | null>(
+    (last, p) => (!last || p.created_at > last ? p.created_at : last),
+    null,
+  );
 }
 
 /** Which line a task's amount carries: what is to be paid (a quote) or the order's total (an order). */
@@ -32,7 +35,10 @@ export function isOverdue(dueDate: string | null | undefined, state: string, now
 }
 
 /** The client asked for a day earlier than the delivery date offered (both read in Madrid days). */
-export function requestedDateMissed(requested: string | null | undefined, dueDate: string | null | undefined) {
+export function requestedDateMissed(
+  requested: string | null | undefined,
+  dueDate: string | null | undefined,
+) {
   if (!requested || !dueDate) return false;
   const dueDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(dueDate));
   return requested < dueDay;
@@ -58,7 +64,9 @@ export function bankReceipt(merchantParameters: string | null): BankReceipt | nu
     const field = (name: string) => {
       const key = Object.keys(raw).find((k) => k.toLowerCase() === name.toLowerCase());
       const value = key ? raw[key] : undefined;
-      return typeof value === 'string' || typeof value === 'number' ? decodeURIComponent(String(value)) : null;
+      return typeof value === 'string' || typeof value === 'number'
+        ? decodeURIComponent(String(value))
+        : null;
     };
     const order = field('Ds_Order');
     if (!order) return null;
