@@ -11,7 +11,7 @@ import { GuestQuote } from '../components/guest-quote.tsx';
 
 /** `/guest-task/:id`: the guest's quote by its link token; an expired one says so. */
 export default function GuestTaskPage() {
-  const { t } = useTranslation(['common', 'quotes']);
+  const { t } = useTranslation(['common', 'quotes', 'amounts']);
   const token = useParams().id ?? '';
   const task = useGuestTask(token);
   if (task.isPending) return <PageLoader />;
@@ -38,7 +38,9 @@ export default function GuestTaskPage() {
         description={
           task.data.state === 'DONE'
             ? t('quotes:guest.deliveredDescription')
-            : t('screens.guestTasks.detail.description')
+            : task.data.state === 'TEMPORAL'
+              ? t('screens.guestTasks.detail.description')
+              : t('amounts:guest.paidDescription')
         }
       />
       <GuestQuote task={task.data} />
