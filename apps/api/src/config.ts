@@ -264,7 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     publicUrlFromBrowser:
-      !production && !parsed.PUBLIC_URL && isLoopbackHost(parsed.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0')),
+      !production &&
+      !parsed.PUBLIC_URL &&
+      isLoopbackHost(parsed.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0')),
     webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionTtlSeconds: parsed.SESSION_TTL_SECONDS,
     passwordResetTtlMinutes: parsed.PASSWORD_RESET_TTL_MINUTES,

@@ -89,7 +89,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
     async (request) => {
-      const started = service.startPayment(app, gateway, actorOf(request), request.body.taskId, portal(request));
+      const started = service.startPayment(
+        app,
+        gateway,
+        actorOf(request),
+        request.body.taskId,
+        portal(request),
+      );
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
   );
@@ -120,7 +126,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
     async (request) => {
-      const started = service.startPayment(app, gateway, actorOf(request), request.params.id, portal(request));
+      const started = service.startPayment(
+        app,
+        gateway,
+        actorOf(request),
+        request.params.id,
+        portal(request),
+      );
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
   );

@@ -56,7 +56,7 @@ const form = (extra: Record<string, string> = {}) => ({
 
 async function newTask(
   extra: Record<string, string> = {},
-  files = { 'a.txt': 'Hello world.', 'ch03.xlsx': 'x' },
+  files: Record<string, string> = { 'a.txt': 'Hello world.', 'ch03.xlsx': 'x' },
 ) {
   const res = await send('/api/tasks/store-as-draft', form(extra), files);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
