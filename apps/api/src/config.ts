@@ -141,6 +141,10 @@ export interface S3Settings {
   timeoutMs: number;
 }
 
+/** A host name or address that only this machine reaches. */
+export const isLoopbackHost = (host: string) =>
+  /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
+
 export interface Config {
   /** Spain's invoicing-software rules (ADR 0031): AEAT records, fingerprint chain, QR, submission. */
   verifactu: VerifactuConfig;
@@ -169,6 +173,11 @@ export interface Config {
   maxTmxBytes: number;
   demoData: boolean;
   publicUrl: string;
+  /**
+   * PUBLIC_URL unset, not production, listening on loopback only: payment return URLs use the host
+   * the browser used (127.0.0.1 or localhost), so the bank brings the person back to their session.
+   */
+  publicUrlFromBrowser?: boolean;
   webDist: string;
   sessionTtlSeconds: number;
   passwordResetTtlMinutes: number;
@@ -279,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxTmxBytes: Math.round(parsed.MAX_TMX_MB * 1024 * 1024),
     demoData,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    publicUrlFromBrowser:
+      !production &&
+      !parsed.PUBLIC_URL &&
+      isLoopbackHost(parsed.HOST ?? (demoData ? '127.0.0.1' : '0.0.0.0')),
     webDist: path.resolve(cwd, parsed.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionTtlSeconds: parsed.SESSION_TTL_SECONDS,
     passwordResetTtlMinutes: parsed.PASSWORD_RESET_TTL_MINUTES,

@@ -34,12 +34,17 @@ try {
   app = await buildApp(config, database);
   // The demo's tasks are made through the app itself (uploads, analysis, payments), so after it is built.
   if (config.demoData) await seedDemoData(database.db, app);
-  await app.listen({ port: config.port, host: config.host });
+  const storage = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const address = config.publicUrl;
+  // The address to open, instead of Fastify's "Server listening at" line per bound address.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () =>
+      `Verba listening on ${address} (${storage}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  });
   started = true;
   await app.jobs.start();
-  app.log.info(
-    `Verba listening on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
-  );
 } catch (err) {
   // Stopped while starting: the queue's start was cut short by its stop, which is not a failure.
   if (!stopping) exitOnStartupFailure(err, config);

@@ -126,8 +126,8 @@ describe.each(['disk', 's3'] as const)('files through the API on %s', (kind) => 
     const zip = await call(t.app, 'GET', `/api/task/${task.id}/translations.zip`, { token: client });
     expect(zip.status).toBe(200);
     const entries = unzipSync(new Uint8Array(zip.raw.rawPayload));
-    expect(Object.keys(entries).sort()).toEqual(['es/one.txt', 'es/two.txt']);
-    expect(Buffer.from(entries['es/one.txt']!).toString()).toBe('Traducción de one.txt');
+    expect(Object.keys(entries).sort()).toEqual(['es/es-one.txt', 'es/es-two.txt']);
+    expect(Buffer.from(entries['es/es-one.txt']!).toString()).toBe('Traducción de one.txt');
 
     const removed = await call(t.app, 'DELETE', `/api/tasks/${task.id}/removeTranslatedFile/${first.id}`, {
       token: pm,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_SCHEMES, STATE_CHANGE_REASONS, TASK_STATES, TASK_STATE_FILTERS } from '../task-states.ts';
+import { isIsoDate } from '../pricing/calendar.ts';
+import { madridDateOf } from '../pricing/madrid-time.ts';
 import { langField, moneyInput, optionalText, requiredText, idField } from './common.ts';
 import { cappedPageOf, dataReply, decimalString, timestamp } from './replies.ts';
 
@@ -35,6 +37,26 @@ const keptFiles = z.preprocess((v) => {
   );
 }, z.array(requiredId));
 
+const isCalendarDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isIsoDate(text);
+const yearsAhead = (isoDay: string, years: number) =>
+  `${String(Number(isoDay.slice(0, 4)) + years).padStart(4, '0')}${isoDay.slice(4)}`;
+
+/**
+ * The day the client asks to have the translation by: `YYYY-MM-DD`, from today (Madrid) to two
+ * years ahead. Absent: unchanged (on update); empty or "null": none.
+ */
+export const requestedDateField = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? null : v),
+  z
+    .string({ error: 'validation.date' })
+    .trim()
+    .refine(isCalendarDate, { error: 'validation.date', abort: true })
+    .refine((day) => day >= madridDateOf(new Date()), { error: 'validation.date_not_past', abort: true })
+    .refine((day) => day <= yearsAhead(madridDateOf(new Date()), 2), { error: 'validation.date_too_far' })
+    .nullable()
+    .optional(),
+);
+
 /** The task form (create and edit), as the multipart fields of spec part 2 §7. */
 export const taskFormSchema = z.object({
   description: requiredText(255),
@@ -50,6 +72,7 @@ export const taskFormSchema = z.object({
   comments: optionalText(255),
   po_number: optionalText(50),
   client_reference: optionalText(100),
+  requested_date: requestedDateField,
   source_files: keptFiles.default([]),
   /** Order again: reference files of another task the caller may see, copied into this one. */
   copy_reference_files: keptFiles.default([]),
@@ -70,6 +93,8 @@ export const taskListQuery = z.object({
   search: z.string().trim().max(255).optional(),
   sort: z.enum(TASK_SORT_FIELDS, { error: 'validation.invalid_option' }).default('id'),
   order: z.enum(['asc', 'desc'], { error: 'validation.invalid_option' }).default('desc'),
+  /** Only tasks past their due date that are not DONE or CANCELLED. */
+  overdue: formBoolean.default(false),
   ...langField,
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
@@ -168,6 +193,7 @@ export const taskListRow = z.object({
   /** A guest task (no customer): who asked for the quote. */
   guest_company: z.string().nullable().default(null),
   guest_name: z.string().nullable().default(null),
+  due_date: timestamp.nullable().default(null),
 });
 export const taskPage = cappedPageOf(taskListRow);
 
@@ -247,6 +273,25 @@ export const taskAbilities = z.object({
   can_order_again: z.boolean(),
 });
 
+export const deliveryProgressRow = z.object({
+  language_id: id,
+  delivered: z.number().int(),
+  total: z.number().int(),
+  final: z.boolean(),
+  /** What staff told the client about this language's delivery. */
+  note: z.string().nullable(),
+  marked_at: timestamp.nullable(),
+});
+export type DeliveryProgressRow = z.infer<typeof deliveryProgressRow>;
+
+/** PUT /tasks/{id}/delivery-status: staff mark one target language's delivery partial or final. */
+export const deliveryStatusBody = z.strictObject({
+  language_id: idField,
+  final: formBoolean,
+  note: optionalText(500),
+  ...langField,
+});
+
 export const taskDetail = z.object({
   id,
   code: z.string(),
@@ -308,6 +353,14 @@ export const taskDetail = z.object({
   payments: z.array(payTaskHistoryRow),
   /** Taxes included, like the total: the amount to pay less the payments received. */
   outstanding_balance: decimalString,
+  /** Taxes included: every payment received (card, balance, recorded by staff). */
+  paid_amount: decimalString,
+  /** Taxes included, on the same basis as the total: what is still owed (never below zero). */
+  outstanding_amount: decimalString,
+  /** Per target language: source files delivered of the total, and whether staff marked it final. */
+  delivery_progress: z.array(deliveryProgressRow),
+  /** The day the client asked to have it by (YYYY-MM-DD), or null. */
+  requested_date: z.string().nullable(),
   /** Whether the quote can be paid now; if not, why (shown beside the disabled pay button). */
   quote_readiness: z.object({
     fully_priced: z.boolean(),
@@ -367,6 +420,7 @@ export const taskReplies = {
   deleted: dataReply(deletedReply),
   taskDeleted: dataReply(deletedReply.extend({ message: z.string() })),
   delivered: dataReply(deliveredFile),
+  deliveryStatus: dataReply(deliveryProgressRow),
 };
 
 export type TaskListRow = z.infer<typeof taskListRow>;

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -57,6 +58,8 @@ export const tasks = pgTable(
     amount_to_pay: money('amount_to_pay').notNull().default('0'),
     days_to_add: integer('days_to_add').notNull().default(0),
     due_date: timestamp('due_date', { withTimezone: true }),
+    /** The day the client asked to have it by (optional); staff see it beside the computed due date. */
+    requested_date: date('requested_date', { mode: 'string' }),
     /** Goes up at every change of the price (quote, amount to pay, days): a card order is bound to one version. */
     price_version: integer('price_version').notNull().default(0),
     quoted_at: timestamp('quoted_at', { withTimezone: true }),
@@ -104,6 +107,10 @@ export const taskTargetLanguages = pgTable(
       .references(() => languages.id),
     /** The price summary of this target language (spec shape), stored when the quote is made. */
     price_summary: jsonb('price_summary'),
+    /** Staff mark this language's delivery final (all delivered) or partial, with a note the client reads. */
+    delivery_final: boolean('delivery_final').notNull().default(false),
+    delivery_note: varchar('delivery_note', { length: 500 }),
+    delivery_marked_at: timestamp('delivery_marked_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.task_id, t.language_id] })],
 );

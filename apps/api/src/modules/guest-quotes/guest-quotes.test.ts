@@ -434,7 +434,7 @@ describe('the translations, once the task is DONE', () => {
       'ca/flyer.txt',
       'ca/leaflet.txt',
       'es/flyer.txt',
-      'es/leaflet.txt',
+      'es/leaflet.es.txt',
     ]);
     expect(strFromU8(entries['ca/flyer.txt']!)).toBe('Segon fulletó.');
   });

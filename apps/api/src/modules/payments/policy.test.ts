@@ -48,7 +48,8 @@ const own: Record<Caller, Record<PaymentAction, number | 'allowed'>> = {
   VERBA_ADMIN: { pay: 403, verify: 403, 'send-deferred': 'allowed', view: 'allowed', add: 'allowed' },
   VERBA_PM: { pay: 403, verify: 403, 'send-deferred': 'allowed', view: 'allowed', add: 403 },
   CLIENT_ADMIN: { pay: 'allowed', verify: 'allowed', 'send-deferred': 'allowed', view: 'allowed', add: 403 },
-  CLIENT_USER: { pay: 'allowed', verify: 'allowed', 'send-deferred': 'allowed', view: 403, add: 403 },
+  // A client user reads the payments of a task it sees (what was paid and when).
+  CLIENT_USER: { pay: 'allowed', verify: 'allowed', 'send-deferred': 'allowed', view: 'allowed', add: 403 },
   guest: { pay: 'allowed', verify: 'allowed', 'send-deferred': 403, view: 403, add: 403 },
 };
 
@@ -74,6 +75,7 @@ describe('payments policy: tenants and task conditions', () => {
       expect(can(callers[caller], 'pay', guestTask)).toBe(false);
     }
     expect(status(() => assertCan(callers.CLIENT_ADMIN, 'view', globexDeferred))).toBe(404);
+    expect(status(() => assertCan(callers.CLIENT_USER, 'view', globexDeferred))).toBe(404);
   });
 
   it('a client with no customer owns no task', () => {

@@ -49,9 +49,10 @@ const rules: Rules<Subjects> = {
       return tenant === true && task.payment_scheme !== 'DEFERRED' ? 403 : tenant;
     },
   },
-  // The PM reads the payments table too (only the admin records payments).
+  // The PM reads the payments table too (only the admin records payments); a client user reads the
+  // payments of the tasks it may see (what was paid and when), as its admin does.
   view: {
-    role: (user) => (user && (isStaff(user.type) || roleHas(user.type, 'payments:view'))) || 403,
+    role: (user) => (user && (isStaff(user.type) || isClient(user.type))) || 403,
     subject: owns,
   },
   add: { role: (user) => (user && roleHas(user.type, 'payments:add')) || 403, subject: owns },

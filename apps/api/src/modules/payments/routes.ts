@@ -16,6 +16,7 @@ import {
   verifyPaymentReply,
 } from '@verba/contracts';
 import { actorOf, anonymousOf, logged } from '../../lib/service.ts';
+import { portalUrl, type RequestAddress } from '../../lib/portal-url.ts';
 import { writeActionLog } from '../../plugins/action-log.ts';
 import { SANDBOX_MERCHANT_KEY, createGateway } from './gateway/index.ts';
 import {
@@ -43,6 +44,8 @@ const bankForm = postedSignedFields.extend({
  * sending to production on deferred terms, and (sandbox gateway only) the built-in test bank.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Where the bank sends the browser back: PUBLIC_URL, or the loopback host it used (development).
+  const portal = (request: RequestAddress) => portalUrl(app.config, request);
   // Throws at build time on a bad configuration (sandbox in production, Redsys without a key).
   const gateway = createGateway(app.config);
   registerOrderCancellation(app);
@@ -86,7 +89,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
     async (request) => {
-      const started = service.startPayment(app, gateway, actorOf(request), request.body.taskId);
+      const started = service.startPayment(
+        app,
+        gateway,
+        actorOf(request),
+        request.body.taskId,
+        portal(request),
+      );
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
   );
@@ -117,7 +126,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:pay', action: 'payments.form' },
     },
     async (request) => {
-      const started = service.startPayment(app, gateway, actorOf(request), request.params.id);
+      const started = service.startPayment(
+        app,
+        gateway,
+        actorOf(request),
+        request.params.id,
+        portal(request),
+      );
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
   );
@@ -171,7 +186,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tasks:send-deferred', action: 'payments.deferred' },
     },
     async (request) => {
-      const sent = service.sendDeferred(app, gateway, actorOf(request), request.params.id);
+      const sent = service.sendDeferred(app, gateway, actorOf(request), request.params.id, portal(request));
       return { data: logged(request, await refusalsLogged(request, sent)) };
     },
   );
@@ -188,7 +203,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request) => {
-      const started = service.startGuestPayment(app, gateway, anonymousOf(request), request.params.id);
+      const started = service.startGuestPayment(
+        app,
+        gateway,
+        anonymousOf(request),
+        request.params.id,
+        portal(request),
+      );
       return { data: logged(request, await refusalsLogged(request, started)) };
     },
   );
@@ -215,12 +236,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- The sandbox bank: same protocol, its own key, served by the portal itself. ----
   const bankPage = async (
-    request: { query: unknown; body: unknown; locale: 'en' | 'es' | 'ca' },
+    request: { query: unknown; body: unknown; locale: 'en' | 'es' | 'ca' } & RequestAddress,
     reply: FastifyReply,
   ) => {
     const source = { ...(request.query as object), ...((request.body as object | undefined) ?? {}) };
     const fields = signedFieldsOf(source);
-    const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, app.config.publicUrl);
+    const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, portal(request));
     const params = 'params' in checked ? checked.params : undefined;
     const locale = localeOf((source as { lang?: unknown }).lang, params, request.locale);
     return reply
@@ -268,7 +289,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const fields = signedFieldsOf(request.body);
-      const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, app.config.publicUrl);
+      const checked = checkBankRequest(fields, SANDBOX_MERCHANT_KEY, portal(request));
       if ('refusal' in checked) {
         request.actionLog = {
           action: 'payments.refused',

@@ -67,9 +67,11 @@ export async function startPayment(
   gateway: PaymentGateway,
   actor: Actor,
   taskId: number,
+  /** The portal's address the browser returns to (`portalUrl`); PUBLIC_URL when not given. */
+  portal: string = deps.config.publicUrl,
 ): Promise<Outcome<StartPayment>> {
   const task = await taskToPay(deps, actor, taskId);
-  const publicUrl = deps.config.publicUrl;
+  const publicUrl = portal;
   return openPayment(deps, gateway, actor, task, {
     userId: actor.user.id,
     // an API token pays from the balance only: a card payment needs the person at the bank's page
@@ -85,11 +87,12 @@ export async function startGuestPayment(
   gateway: PaymentGateway,
   guest: Anonymous,
   token: string,
+  portal: string = deps.config.publicUrl,
 ): Promise<Outcome<StartPayment>> {
   const task = await guestTaskByToken(deps, token);
   if (!task) throw notFound();
   policy.assertCan(null, 'pay', task);
-  const publicUrl = deps.config.publicUrl;
+  const publicUrl = portal;
   return openPayment(deps, gateway, guest, task, {
     userId: null,
     urlOk: `${publicUrl}/guest-task/ok/${encodeURIComponent(token)}/`,
@@ -221,13 +224,14 @@ export async function sendDeferred(
   gateway: PaymentGateway,
   actor: Actor,
   taskId: number,
+  portal: string = deps.config.publicUrl,
 ): Promise<Outcome<SendDeferred>> {
   const task = await findTaskSeenBy(deps, actor.user, taskId);
   if (!task) throw notFound();
   const customer = task.customer_id ? await findCustomer(deps.db, task.customer_id) : undefined;
   if (customer?.payment_scheme !== 'DEFERRED') {
     if (!policy.can(actor.user, 'pay', task)) throw new AppError(403, 'payments.staff_cannot_pay');
-    return startPayment(deps, gateway, actor, taskId);
+    return startPayment(deps, gateway, actor, taskId, portal);
   }
   policy.assertCan(actor.user, 'send-deferred', {
     customer_id: task.customer_id,

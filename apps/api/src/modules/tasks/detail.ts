@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { outstandingBalance } from '@verba/contracts/pricing';
+import { compareMoney, outstandingBalance, sumMoney } from '@verba/contracts/pricing';
 import { invoiceTag, type Locale, type taskDetail } from '@verba/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Actor, Deps } from '../../lib/service.ts';
@@ -7,6 +7,41 @@ import * as payments from '../payments/policy.ts';
 import { abilitiesFor, isStaffUser } from './policy.ts';
 import { storedQuote } from './pricing/quote-read.ts';
 import * as repo from './repository.ts';
+
+/** Every payment line received, taxes included (a line carries its tax inside its amount). */
+export const paidAmount = (amounts: readonly string[]) => sumMoney('0', ...amounts);
+
+/**
+ * Per target language: how many of the task's analysable source files have a translation, and
+ * whether it is final (marked so by staff, or the task is DONE), with the note the client reads.
+ */
+export function deliveryProgress(
+  files: ReadonlyArray<{ id: number; error_key: string | null }>,
+  translated: ReadonlyArray<{ source_file_id: number; language_id: number }>,
+  targets: ReadonlyArray<{
+    language_id: number;
+    delivery_final?: boolean;
+    delivery_note?: string | null;
+    delivery_marked_at?: string | Date | null;
+  }>,
+  done = false,
+) {
+  const sources = files.filter((f) => !f.error_key).map((f) => f.id);
+  return targets.map((t) => {
+    const delivered = new Set(
+      translated.filter((x) => x.language_id === t.language_id).map((x) => x.source_file_id),
+    );
+    return {
+      language_id: t.language_id,
+      delivered: sources.filter((id) => delivered.has(id)).length,
+      total: sources.length,
+      // A DONE task's delivery is final, marked or not.
+      final: done || (t.delivery_final ?? false),
+      note: t.delivery_note ?? null,
+      marked_at: t.delivery_marked_at ? new Date(t.delivery_marked_at) : null,
+    };
+  });
+}
 
 const localized = <T extends Record<string, unknown>>(row: T, field: string, locale: Locale) =>
   row[`${field}_${locale}`] as string;
@@ -27,6 +62,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     task.amount_to_pay,
     p.payments.map((row) => row.amount),
   );
+  const paid = paidAmount(p.payments.map((row) => row.amount));
   // The detail shows the stored quote as it is; it never prices (its replies are kept, ADR 0024).
   const readiness = storedQuote(task, p.targets).readiness;
   const abilities = abilitiesFor(user, {
@@ -114,6 +150,10 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     other_concepts: p.concepts,
     payments: payments.can(user, 'view', task) ? p.payments : [],
     outstanding_balance: outstanding,
+    paid_amount: paid,
+    outstanding_amount: compareMoney(outstanding, '0') < 0 ? '0.00' : outstanding,
+    delivery_progress: deliveryProgress(p.files, p.translated, p.targets, state === 'DONE'),
+    requested_date: task.requested_date,
     quote_readiness: {
       fully_priced: readiness.fullyPriced,
       unpriced_language_ids: readiness.unpricedLanguageIds,

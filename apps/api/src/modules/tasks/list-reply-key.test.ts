@@ -11,6 +11,7 @@ const other: Record<keyof TaskListQuery, string> = {
   state: 'DONE',
   client: '7',
   showCancelled: 'true',
+  overdue: 'true',
   search: 'annual',
   sort: 'code',
   order: 'asc',

@@ -70,6 +70,7 @@ export async function create(deps: Deps, actor: Actor, form: ReceivedForm) {
           comments: input.comments,
           po_number: input.po_number,
           client_reference: input.client_reference,
+          requested_date: input.requested_date ?? null,
           review: input.review,
           custom_quote: input.custom_quote,
           source_files_validation_requested: input.custom_quote,
@@ -164,6 +165,8 @@ export async function update(deps: Deps, actor: Actor, id: number, form: Receive
           comments: input.comments,
           po_number: input.po_number,
           client_reference: input.client_reference,
+          // absent: unchanged; empty: none
+          ...(input.requested_date === undefined ? {} : { requested_date: input.requested_date }),
           review: input.review,
           custom_quote: input.custom_quote,
           source_files_validation_requested: input.custom_quote || task.source_files_validation_requested,

@@ -214,7 +214,7 @@ describe('POST /tasks/{id}/uploadTranslatedFiles', () => {
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.file_name).sort()).toEqual(['guide.html', 'guide.txt', 'guide.txt']);
 
-    // A translation delivered with another extension makes two paths collide: a suffix keeps both.
+    // Each translation keeps the name it was delivered with: no collision, nothing renamed.
     await send(id, [{ name: 'guide.es.txt', content: 'Léame (html).' }], {
       assignments: [{ name: 'guide.es.txt', source_file_id: src['guide.html'], language_id: lang.es }],
     });
@@ -224,7 +224,7 @@ describe('POST /tasks/{id}/uploadTranslatedFiles', () => {
     expect(Object.keys(entries).sort()).toEqual([
       'ca/guide.html',
       'ca/guide.txt',
-      'es/guide (2).txt',
+      'es/guide.es.txt',
       'es/guide.txt',
     ]);
     expect(strFromU8(entries['ca/guide.txt']!)).toBe('Llegeix-me.');

@@ -32,26 +32,26 @@ async function openAll(storage: Storage, keys: string[]): Promise<Readable[]> {
 const extension = (name: string) => /\.[^./]+$/.exec(name)?.[0] ?? '';
 
 /**
- * The path of each translation in the task's zip: `<language>/<source file name>` (with the
- * delivered file's extension when it differs), and ` (2)`, ` (3)`… before the extension when a
- * path repeats, so nothing overwrites anything on unzip.
+ * The path of each translation in the task's zip: `<language>/<name it was delivered with>` (its
+ * own extension: an .xlsx source's translation delivered as .xlsx stays .xlsx), and ` (2)`, ` (3)`…
+ * before the extension when a path repeats, so nothing overwrites anything on unzip. A delivered
+ * file with no name of its own falls back to its source file's name.
  */
 export function uniqueZipPaths(files: Array<{ iso: string; source: string; name: string }>): string[] {
   const taken = new Set<string>();
   return files.map((f) => {
-    const ext = extension(f.name);
-    const sourceExt = extension(f.source);
-    const stem = f.source.slice(0, f.source.length - sourceExt.length);
-    const base = `${f.iso}/${stem}`;
-    let candidate = `${base}${ext || sourceExt}`;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${ext || sourceExt}`;
+    const name = f.name.split(/[\\/]/).pop()?.trim() || f.source;
+    const ext = extension(name);
+    const base = `${f.iso}/${name.slice(0, name.length - ext.length)}`;
+    let candidate = `${base}${ext}`;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${ext}`;
     taken.add(candidate.toLowerCase());
     return candidate;
   });
 }
 
 /**
- * The zip of a task's translations (`<language>/<source path>`, unique), for whoever may read
+ * The zip of a task's translations (`<language>/<delivered name>`, unique), for whoever may read
  * them: the client's download above and the guest's (guest.ts). 404 when nothing is delivered.
  */
 export async function zipOfTranslations(deps: Deps, task: { id: number; code: string }) {

@@ -73,16 +73,26 @@ describe('matching delivered files', () => {
 });
 
 describe('paths in the translations zip', () => {
-  it('<language>/<source name>, the delivered extension, a suffix when a path repeats', async () => {
+  it('<language>/<delivered name and extension>, a suffix when a path repeats', async () => {
     const { uniqueZipPaths } = await import('./files.ts');
     expect(
       uniqueZipPaths([
+        { iso: 'es', source: 'ch03.xlsx', name: 'ch03.es.xlsx' },
         { iso: 'es', source: 'guide.docx', name: 'translated.docx' },
-        { iso: 'es', source: 'Guide.doc', name: 'translated.docx' },
+        { iso: 'es', source: 'Guide.doc', name: 'Translated.docx' },
         { iso: 'es', source: 'guide.doc', name: 'x.docx' },
         { iso: 'ca', source: 'guide.docx', name: 'guia.docx' },
         { iso: 'ca', source: 'notes', name: 'notes-ca' },
+        { iso: 'ca', source: 'fallback.txt', name: '' },
       ]),
-    ).toEqual(['es/guide.docx', 'es/Guide (2).docx', 'es/guide (3).docx', 'ca/guide.docx', 'ca/notes']);
+    ).toEqual([
+      'es/ch03.es.xlsx',
+      'es/translated.docx',
+      'es/Translated (2).docx',
+      'es/x.docx',
+      'ca/guia.docx',
+      'ca/notes-ca',
+      'ca/fallback.txt',
+    ]);
   });
 });

@@ -130,3 +130,19 @@ export async function translationsForZip(db: Db, taskId: number) {
 export async function allLanguages(db: Db) {
   return db.select().from(languages);
 }
+
+/** Marks a target language's delivery final or partial, with the note the client reads. */
+export async function markDelivery(
+  db: Db,
+  taskId: number,
+  languageId: number,
+  final: boolean,
+  note: string | null,
+) {
+  const [row] = await db
+    .update(taskTargetLanguages)
+    .set({ delivery_final: final, delivery_note: note, delivery_marked_at: new Date() })
+    .where(and(eq(taskTargetLanguages.task_id, taskId), eq(taskTargetLanguages.language_id, languageId)))
+    .returning();
+  return row!;
+}

@@ -129,6 +129,9 @@ interface DetailJson {
     name_en: string;
     name_es: string;
     name_ca: string;
+    delivery_final: boolean;
+    delivery_note: string | null;
+    delivery_marked_at: string | null;
   }>;
   concepts: Array<{
     id: number;
@@ -215,7 +218,7 @@ function taskDetailStatement(db: Db, lister: TaskLister) {
           'references', ${jsonRows(sql`select json_agg(json_build_object('id', rf.id, 'file_name', rf.file_name, 'size', rf.size) order by rf.id) from task_reference_files rf where rf.task_id = ${t}`)},
           'counts', ${jsonRows(sql`select json_agg(json_build_object('id', w.id, 'source_file_id', w.source_file_id, 'target_language_id', w.target_language_id, 'total_words', w.total_words, 'percent101', w.percent101, 'percent100', w.percent100, 'percent95', w.percent95, 'percent85', w.percent85, 'percent75', w.percent75, 'percent50', w.percent50, 'no_match', w.no_match, 'repetitions', w.repetitions, 'characters', w.characters, 'internal_word_counts', w.internal_word_counts) order by w.source_file_id, w.id) from source_files f join word_counts w on w.source_file_id = f.id where f.task_id = ${t}`)},
           'translated', ${jsonRows(sql`select json_agg(json_build_object('id', x.id, 'source_file_id', x.source_file_id, 'language_id', x.language_id, 'file_name', x.file_name, 'created_at', x.created_at) order by x.id) from translated_files x where x.task_id = ${t}`)},
-          'targets', ${jsonRows(sql`select json_agg(json_build_object('language_id', tl.language_id, 'iso_code', l.iso_code, 'price_summary', tl.price_summary, 'name_en', l.name_en, 'name_es', l.name_es, 'name_ca', l.name_ca) order by l.iso_code) from task_target_languages tl join languages l on l.id = tl.language_id where tl.task_id = ${t}`)},
+          'targets', ${jsonRows(sql`select json_agg(json_build_object('language_id', tl.language_id, 'iso_code', l.iso_code, 'price_summary', tl.price_summary, 'name_en', l.name_en, 'name_es', l.name_es, 'name_ca', l.name_ca, 'delivery_final', tl.delivery_final, 'delivery_note', tl.delivery_note, 'delivery_marked_at', tl.delivery_marked_at) order by l.iso_code) from task_target_languages tl join languages l on l.id = tl.language_id where tl.task_id = ${t}`)},
           'concepts', ${jsonRows(sql`select json_agg(json_build_object('id', o.id, 'task_id', o.task_id, 'concept', o.concept, 'description', o.description, 'unit', o.unit, 'quantity', o.quantity::text, 'price', o.price::text, 'lang', o.lang, 'created_at', o.created_at) order by o.id) from other_concepts o where o.task_id = ${t}`)},
           'payments', ${jsonRows(sql`select json_agg(json_build_object('id', p.id, 'task_id', p.task_id, 'amount', p.amount::text, 'type', p.type, 'taxes', p.taxes::text, 'lang', p.lang, 'created_by', p.created_by, 'created_at', p.created_at) order by p.id) from pay_task_histories p where p.task_id = ${t}`)},
           'changes', ${jsonRows(sql`select json_agg(json_build_object('id', c.id, 'from_state', c.from_state, 'to_state', c.to_state, 'created_at', c.created_at, 'reason', c.reason, 'note', c.note, 'user_name', u.name, 'user_lastname', u.lastname) order by c.id) from task_state_changes c left join users u on u.id = c.user_id where c.task_id = ${t}`)},

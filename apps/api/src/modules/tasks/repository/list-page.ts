@@ -47,6 +47,7 @@ export async function listTasks(
       client_reference: r.client_reference,
       guest_company: r.guest_company,
       guest_name: r.guest_name,
+      due_date: r.due_date,
     })),
     total,
     q,

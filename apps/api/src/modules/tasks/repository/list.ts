@@ -50,6 +50,7 @@ export interface TaskListRow {
   /** A guest task (no customer): the company and person of its quote request. */
   guest_company: string | null;
   guest_name: string | null;
+  due_date: Date | null;
 }
 
 /** Who is listing: the scope of DESIGN §5 depends on these three. */
@@ -114,6 +115,9 @@ function scopeOf(
   else if (stateFilter === 'cancelled') conditions.push(eq(state, 'CANCELLED'));
   else conditions.push(ne(tasks.state, 'CANCELLED'));
   if (q.client) conditions.push(eq(tasks.customer_id, value('client', q.client) as number));
+  // Past its due date and still to deliver (the state's index of tasks_due_idx).
+  if (q.overdue)
+    conditions.push(sql`${tasks.due_date} < now() and ${tasks.state} not in ('DONE', 'CANCELLED')`);
   return { stateFilter, where: and(...conditions.filter((c): c is SQL => Boolean(c))) };
 }
 
@@ -154,6 +158,7 @@ function rowColumns() {
     amount_without_taxes: sql<string>`${untaxed}::numeric(14,2)::text`,
     po_number: tasks.po_number,
     client_reference: tasks.client_reference,
+    due_date: tasks.due_date,
     // Only guest tasks (no customer) look up their quote request.
     // Qualified by hand: inside the subquery an unqualified "id" would be the request's own.
     guest_company: sql<
@@ -179,6 +184,7 @@ export function taskListStatements(db: Db, lister: TaskLister, q: TaskListQuery)
     lister.customer_id === null ? 'no-customer' : 'customer',
     scope.stateFilter,
     q.client ? 'client' : '',
+    q.overdue ? 'overdue' : '',
     q.sort,
     q.order,
     // The first page is the one nearly every visit asks for: its LIMIT is written into the SQL text
@@ -232,6 +238,7 @@ function searchStatement(db: Db, lister: TaskLister, q: TaskListQuery & { search
     lister.customer_id === null ? 'no-customer' : 'customer',
     scope.stateFilter,
     q.client ? 'client' : '',
+    q.overdue ? 'overdue' : '',
     walkable ? 'walk' : 'matches',
     mayBeCode ? 'code' : '',
     plain ? 'plain' : 'as-typed',

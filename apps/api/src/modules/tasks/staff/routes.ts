@@ -5,6 +5,7 @@ import {
   amountToPayBody,
   daysToAddBody,
   deliveryBatchQuery,
+  deliveryStatusBody,
   deliveryReplies,
   idParam,
   otherConceptBody,
@@ -18,6 +19,7 @@ import { recalculateQuote } from '../pricing/requote.ts';
 import * as delivery from '../delivery/translations.ts';
 import { drainParts, receiveTranslatedFile } from '../delivery/upload.ts';
 import * as batch from '../delivery/batch.ts';
+import { markDelivery } from '../delivery/status.ts';
 import { receiveTranslationBatch } from '../delivery/batch-upload.ts';
 import type { StaffTarget } from './actions.ts';
 import { contentDisposition } from '../../../lib/http.ts';
@@ -226,6 +228,23 @@ export const taskStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data: delivered });
     },
+  );
+
+  app.put(
+    '/tasks/:id/delivery-status',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: "Staff: mark a target language's delivery partial or final, with a note for the client",
+        params: idParam,
+        body: deliveryStatusBody,
+        response: { 200: taskReplies.deliveryStatus },
+      },
+      config: { access: 'tasks:translated-files', action: 'tasks.delivery_status' },
+    },
+    async (request) => ({
+      data: logged(request, await markDelivery(app, actorOf(request), request.params.id, request.body)),
+    }),
   );
 
   app.post(

@@ -144,8 +144,8 @@ describe('status changes by staff', () => {
     const zip = await call(t.app, 'GET', `/api/task/${id}/translations.zip`, { token: tokens.acmeUser });
     expect(zip.status).toBe(200);
     const entries = unzipSync(new Uint8Array(zip.raw.rawPayload));
-    expect(Object.keys(entries).sort()).toEqual(['es/a.txt', 'es/b.txt']);
-    expect(strFromU8(entries['es/a.txt']!)).toBe('Hola mundo. Buenos días.');
+    expect(Object.keys(entries).sort()).toEqual(['es/a.es.txt', 'es/b.es.txt']);
+    expect(strFromU8(entries['es/a.es.txt']!)).toBe('Hola mundo. Buenos días.');
     expect(
       (await call(t.app, 'GET', `/api/task/${id}/translations.zip`, { token: tokens.globexAdmin })).status,
     ).toBe(404);

@@ -12,7 +12,7 @@ import { MessageThread } from '../../messages/index.ts';
 
 /** `/guest-task/:id`: the guest's quote by its link token; an expired one says so. */
 export default function GuestTaskPage() {
-  const { t } = useTranslation(['common', 'quotes']);
+  const { t } = useTranslation(['common', 'quotes', 'amounts']);
   const token = useParams().id ?? '';
   const task = useGuestTask(token);
   if (task.isPending) return <PageLoader />;
@@ -39,7 +39,9 @@ export default function GuestTaskPage() {
         description={
           task.data.state === 'DONE'
             ? t('quotes:guest.deliveredDescription')
-            : t('screens.guestTasks.detail.description')
+            : task.data.state === 'TEMPORAL'
+              ? t('screens.guestTasks.detail.description')
+              : t('amounts:guest.paidDescription')
         }
       />
       <GuestQuote task={task.data} />

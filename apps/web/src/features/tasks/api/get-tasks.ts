@@ -10,6 +10,8 @@ export interface TaskListParams extends Pick<TaskListQuery, 'state' | 'search' |
   page: number;
   client?: number;
   showCancelled?: boolean;
+  /** only tasks past their due date, not DONE or CANCELLED */
+  overdue?: boolean;
 }
 
 export const getTasks = (params: TaskListParams) =>
@@ -21,6 +23,7 @@ export const getTasks = (params: TaskListParams) =>
       client: params.client,
       search: params.search || undefined,
       showCancelled: params.showCancelled ? 'true' : undefined,
+      overdue: params.overdue ? 'true' : undefined,
       sort: params.sort,
       order: params.order,
     } satisfies TaskListQuery,

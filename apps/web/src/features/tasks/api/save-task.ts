@@ -20,6 +20,8 @@ export interface TaskFormValues {
   comments: string;
   po_number: string;
   client_reference: string;
+  /** `YYYY-MM-DD`, or '' for none */
+  requested_date: string;
 }
 
 export interface SaveTaskInput {
@@ -60,6 +62,7 @@ export const saveTask = ({
     comments: values.comments,
     po_number: values.po_number,
     client_reference: values.client_reference,
+    requested_date: values.requested_date,
     ...(id ? { source_files: JSON.stringify(keptFileIds) } : {}),
     ...(copyReferenceFileIds.length ? { copy_reference_files: JSON.stringify(copyReferenceFileIds) } : {}),
     ...(id && removeReferenceFileIds.length

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { VerifyPayment } from '@verba/contracts';
 import { verifyPayment } from '../api/verify-payment.ts';
 import { useTask } from '../api/get-task.ts';
+import { PaymentReceipt } from './payment-receipt.tsx';
 
 /** States of a task that is paid for (or in production on deferred terms). */
 const PAID_STATES: readonly string[] = ['APPROVED', 'DEFERRED', 'IN_COURSE', 'DONE'];
@@ -47,6 +48,9 @@ function TaskStanding() {
         <Text fw={600} data-testid="payment-task-name">
           {task.data.description}
         </Text>
+        {paid && Number(task.data.paid_amount) > 0 ? (
+          <PaymentReceipt task={task.data} merchantParameters={null} />
+        ) : null}
         <ResultLinks id={id} />
       </EmptyState>
     </div>
@@ -114,6 +118,9 @@ function BankAnswer({ outcome, params }: { outcome: 'ok' | 'ko'; params: URLSear
           <Text fw={600} data-testid="payment-task-name">
             {task.data.description}
           </Text>
+        ) : null}
+        {ok && task.data ? (
+          <PaymentReceipt task={task.data} merchantParameters={params.get('Ds_MerchantParameters')} />
         ) : null}
         {!ok && answer.message ? (
           <Text c="red.8" size="sm" role="alert" data-testid="payment-error">

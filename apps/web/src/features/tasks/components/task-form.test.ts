@@ -44,6 +44,8 @@ describe('orderAgainValues', () => {
       comments: 'Keep it short',
       po_number: '',
       client_reference: '',
+      // never the earlier task's requested date
+      requested_date: '',
     });
   });
 });

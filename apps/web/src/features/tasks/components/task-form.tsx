@@ -169,6 +169,7 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
           'files',
           'po_number',
           'client_reference',
+          'requested_date',
           'reference_files',
         ];
         const other = Object.entries(mapped).filter(([key]) => !known.includes(key));

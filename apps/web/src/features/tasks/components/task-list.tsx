@@ -9,6 +9,7 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Switch,
   Text,
   TextInput,
   UnstyledButton,
@@ -40,6 +41,7 @@ import type { TaskListRow } from '../api/types.ts';
 import { TaskStateBadge } from './task-state-badge.tsx';
 import { InvoiceFolio } from './invoice-folio.tsx';
 import { NoDepartmentNotice } from './no-department-notice.tsx';
+import { isOverdue } from '../lib/amounts.ts';
 
 type SortField = 'id' | 'description' | 'created_at' | 'state' | 'amount';
 
@@ -56,6 +58,8 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
   const [debouncedSearch] = useDebouncedValue(search, 350);
   const [sort, setSort] = useState<SortField>('id');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [overdue, setOverdue] = useState(false);
+  const { t: ta } = useTranslation('amounts');
   const customers = useCustomerOptions(staff);
   const departments = useMyDepartments(!staff && user !== null);
   const tasks = useTasks({
@@ -64,6 +68,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     client: client ? Number(client) : undefined,
     search: debouncedSearch.trim(),
     showCancelled: cancelled,
+    overdue: overdue && !cancelled,
     sort,
     order,
   });
@@ -173,6 +178,23 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       header: sortHeader('state', t('list.columns.state')),
       render: (row) => <TaskStateBadge state={row.state} />,
     },
+    {
+      key: 'due_date',
+      header: ta('list.dueDate'),
+      render: (row) =>
+        row.due_date ? (
+          <Group gap={4} wrap="nowrap">
+            <DateText value={row.due_date} />
+            {isOverdue(row.due_date, row.state) ? (
+              <Badge color="red" variant="light" radius="sm" data-testid="overdue-badge">
+                {ta('list.overdueBadge')}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : (
+          '—'
+        ),
+    },
     staff
       ? {
           key: 'customer',
@@ -219,7 +241,7 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       ? t('list.totalCapped', { cap: formatNumber(LIST_TOTAL_CAP, locale) })
       : t('list.total', { count: data.total })
     : undefined;
-  const filtered = Boolean(state || client || debouncedSearch);
+  const filtered = Boolean(state || client || debouncedSearch || overdue);
 
   return (
     <div data-testid={cancelled ? 'cancelled-tasks-page' : 'task-list-page'}>
@@ -302,6 +324,18 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
             />
           ) : null}
         </SimpleGrid>
+        {!cancelled ? (
+          <Switch
+            mt="sm"
+            label={ta('list.overdue')}
+            checked={overdue}
+            onChange={(event) => {
+              setOverdue(event.currentTarget.checked);
+              setPage(1);
+            }}
+            data-testid="task-overdue-filter"
+          />
+        ) : null}
       </Paper>
       <PagedTable
         caption={cancelled ? t('list.cancelledTitle') : t('list.title')}
@@ -329,7 +363,9 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
                   ? t('list.emptyCancelledDescription')
                   : staff
                     ? t('list.emptyStaffDescription')
-                    : t('list.emptyDescription')
+                    : mayCreate
+                      ? t('list.emptyDescription')
+                      : ta('noDepartment.empty')
             }
             testId="tasks-empty"
           >

@@ -10,6 +10,7 @@ import { AnalysisAlerts } from '../components/detail/analysis-alerts.tsx';
 import { MissingRateAlert } from '../components/detail/missing-rate-alert.tsx';
 import { ConceptsSection } from '../components/detail/concepts-section.tsx';
 import { DeliverySection } from '../components/detail/delivery-section.tsx';
+import { DeliveryProgressSection } from '../components/detail/delivery-progress-section.tsx';
 import { FilesSection } from '../components/detail/files-section.tsx';
 import { GeneralSection } from '../components/detail/general-section.tsx';
 import { GuestRequestSection } from '../components/detail/guest-request-section.tsx';
@@ -62,6 +63,7 @@ function TaskDetailView({ task, staff }: { task: TaskDetail; staff: boolean }) {
           <TotalsSection task={task} />
           <DeliverySection task={task} />
         </SimpleGrid>
+        <DeliveryProgressSection task={task} />
         <PaymentsSection task={task} />
         <HistorySection task={task} />
         <Group>

@@ -7,25 +7,33 @@ import { DateText, Money } from '../../../../components/money.tsx';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
 import { useUiLocale } from '../../../../components/use-locale.ts';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
-import { formatEuros } from '../../../../lib/format.ts';
+import { formatDate, formatEuros } from '../../../../lib/format.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import { Section } from '../section.tsx';
 import { hidden } from './hidden.ts';
 import { moneyOrDash as money } from './money-or-dash.tsx';
 import { PaymentModal } from './payment-modal.tsx';
+import { isOrdered, isSettled, lastPaymentDate } from '../../lib/amounts.ts';
 
 /** Payments received, for those who may see or add them, or once there are some. */
 export function PaymentsSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
+  const { t: ta } = useTranslation('amounts');
   const locale = useUiLocale();
   const user = useAuthStore((state) => state.user)!;
   const [paying, setPaying] = useState(false);
   // Lines the portal wrote (card, balance) are translated; a method typed by staff shows as typed.
   const paymentMethod = (type: string) =>
     (Object.values(PAYMENT_METHODS) as string[]).includes(type) ? t(`detail.payments.methods.${type}`) : type;
-  if (!(userCan(user, 'payments:view') || userCan(user, 'payments:add') || task.payments.length > 0))
+  if (!(
+    userCan(user, 'payments:view') ||
+    userCan(user, 'payments:add') ||
+    task.payments.length > 0 ||
+    isOrdered(task.state)
+  ))
     return null;
+  const lastPaid = lastPaymentDate(task.payments);
   return (
     <>
       <Section
@@ -86,10 +94,32 @@ export function PaymentsSection({ task }: { task: TaskDetail }) {
             </Table>
           </TableScrollRegion>
         )}
-        <Group justify="space-between" mt="md">
-          <Text fw={600}>{t('detail.payments.outstanding')}</Text>
+        <Group justify="space-between" mt="md" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={600}>{ta('amounts.paid')}</Text>
+            <Text size="sm" c="gray.7" data-testid="last-paid-on">
+              {lastPaid
+                ? ta('amounts.lastPaidOn', { date: formatDate(lastPaid, locale) })
+                : ta('amounts.notPaid')}
+            </Text>
+          </div>
+          <Text fw={700} data-testid="paid-amount">
+            {money(task.paid_amount ?? '0')}
+          </Text>
+        </Group>
+        <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={600}>{ta('amounts.owed')}</Text>
+            {task.state === 'DEFERRED' && !isSettled(task.outstanding_amount) ? (
+              <Text size="sm" c="gray.7">
+                {ta('amounts.invoicedLater')}
+              </Text>
+            ) : null}
+          </div>
           <Text fw={700} data-testid="outstanding-balance">
-            {money(task.outstanding_balance ?? '0')}
+            {isSettled(task.outstanding_amount ?? '0')
+              ? ta('amounts.settled')
+              : money(task.outstanding_amount)}
           </Text>
         </Group>
       </Section>

@@ -27,9 +27,13 @@ import { useSendDeferredMutation } from '../../api/send-deferred.ts';
 import type { TaskDetail } from '../../api/types.ts';
 import type { SendDeferred } from '@verba/contracts';
 import { PayButton } from '../pay-button.tsx';
+import { useUiLocale } from '../../../../components/use-locale.ts';
+import { formatDate, formatEuros } from '../../../../lib/format.ts';
 
 export function TaskActions({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
+  const { t: ta } = useTranslation('amounts');
+  const locale = useUiLocale();
   const navigate = useNavigate();
   const cancel = useCancelTaskMutation();
   const reactivate = useReactivateTaskMutation();
@@ -72,9 +76,12 @@ export function TaskActions({ task }: { task: TaskDetail }) {
           loading={deferred.isPending}
           onClick={() =>
             modals.open('confirm', {
-              title: t('actions.sendTitle'),
-              message: t('actions.sendMessage'),
-              confirmLabel: t('actions.send'),
+              title: ta('deferred.confirmTitle'),
+              message: ta('deferred.confirmMessage', {
+                total: formatEuros(task.amount_to_pay ?? '0', locale),
+                date: task.due_date ? formatDate(task.due_date, locale) : ta('deferred.dateOnApproval'),
+              }),
+              confirmLabel: ta('deferred.confirm'),
               onConfirm: () =>
                 deferred.mutate(task.id, { onSuccess: (answer) => afterGateway(answer, t('actions.sent')) }),
             })

@@ -10,9 +10,11 @@ import { unpricedLanguageNames } from '../../lib/unpriced.ts';
 import { moneyOrDash as money } from './money-or-dash.tsx';
 import { AmountToPayForm } from './staff-forms.tsx';
 import { TotalRow } from '../total-row.tsx';
+import { isOrdered } from '../../lib/amounts.ts';
 
 export function TotalsSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
+  const { t: ta } = useTranslation('amounts');
   const user = useAuthStore((state) => state.user)!;
   const locale = useUiLocale();
   const unpriced = unpricedLanguageNames(task);
@@ -56,7 +58,11 @@ export function TotalsSection({ task }: { task: TaskDetail }) {
           </Text>
         ) : null}
         {task.amount_to_pay !== null ? (
-          <TotalRow label={t('detail.totals.amountToPay')} value={money(task.amount_to_pay)} />
+          <TotalRow
+            label={isOrdered(task.state) ? ta('amounts.orderTotal') : t('detail.totals.amountToPay')}
+            value={money(task.amount_to_pay)}
+            testId="amount-to-pay"
+          />
         ) : null}
         {userCan(user, 'tasks:amount-to-pay') ? (
           <AmountToPayForm key={task.amount_to_pay} task={task} />

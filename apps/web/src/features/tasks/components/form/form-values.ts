@@ -31,6 +31,7 @@ export function initialValues(task?: TaskDetail): TaskFormValues {
     comments: task?.comments ?? '',
     po_number: task?.po_number ?? '',
     client_reference: task?.client_reference ?? '',
+    requested_date: task?.requested_date ?? '',
   };
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { LocalizedDateInput } from '../../../../components/localized-date-input.tsx';
 import type { FormSectionProps } from './form-values.ts';
 import { LabelWithInfo } from './label-with-info.tsx';
 
@@ -10,6 +11,7 @@ interface ProjectSectionProps extends FormSectionProps {
 /** The project's name and department, and the client's PO number and reference. */
 export function ProjectSection({ values, errors, set, departments }: ProjectSectionProps) {
   const { t } = useTranslation('tasks');
+  const { t: ta } = useTranslation('amounts');
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="lg" mb="md">
@@ -58,6 +60,18 @@ export function ProjectSection({ values, errors, set, departments }: ProjectSect
           error={errors.client_reference}
           data-testid="task-client-reference"
         />
+        <div>
+          <LocalizedDateInput
+            label={ta('requested.label')}
+            value={values.requested_date}
+            onChange={(value) => set('requested_date', value)}
+            error={errors.requested_date}
+            testId="task-requested-date"
+          />
+          <Text size="xs" c="gray.7" mt={4}>
+            {ta('requested.description')}
+          </Text>
+        </div>
       </SimpleGrid>
     </Paper>
   );

@@ -3,6 +3,7 @@ import { Group, Paper, Radio, SimpleGrid, Text, Title } from '@mantine/core';
 import type { TranslationTypeDto as TranslationType } from '@verba/contracts';
 import { InfoButton } from '../info-button.tsx';
 import type { FormSectionProps } from './form-values.ts';
+import { ServiceFacts } from './service-facts.tsx';
 
 interface TranslationTypeSectionProps extends FormSectionProps {
   orderedTypes: readonly TranslationType[];
@@ -51,6 +52,11 @@ export function TranslationTypeSection({ values, errors, set, orderedTypes }: Tr
                       {type.description_2}
                     </Text>
                   ) : null}
+                  <ServiceFacts
+                    typeId={type.id}
+                    source={values.source_language}
+                    targets={values.target_languages}
+                  />
                 </div>
               </Group>
             </Radio.Card>
