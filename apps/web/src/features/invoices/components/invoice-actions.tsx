@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCash, IconDownload, IconMail, IconReceiptRefund } from '@tabler/icons-react';
 import { madridDateOf } from '@verba/contracts/pricing';
-import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { formFailure, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import type { InvoiceDetail } from '@verba/contracts';
 import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
@@ -21,6 +22,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const [date, setDate] = useState(() => madridDateOf(new Date()));
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const paid = useMarkInvoicePaid(invoice.id);
   const rectify = useRectifyInvoice(invoice.id);
   const send = useSendInvoice(invoice.id);
@@ -29,9 +31,14 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
     setDate(madridDateOf(new Date()));
     setText(which === 'paid' ? t('paid.defaultMethod') : '');
     setErrors({});
+    setNotice(null);
     setDialog(which);
   };
-  const onError = (error: unknown) => setErrors(serverFieldErrors(error) ?? {});
+  const onError = (error: unknown) => {
+    const failure = formFailure(error, ['paid_at', 'issued_at', 'method', 'reason']);
+    setErrors(failure.fields);
+    setNotice(failure.notice);
+  };
 
   const confirm = () => {
     if (dialog === 'paid')
@@ -123,6 +130,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}
+        data-testid="invoice-dialog"
         title={
           dialog === 'rectify'
             ? t('rectify.title', { folio: invoice.folio })
@@ -146,6 +154,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             error={errors.method ?? errors.reason}
             data-testid="invoice-dialog-text"
           />
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('create.cancel')}
