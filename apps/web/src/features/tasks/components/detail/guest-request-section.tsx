@@ -49,7 +49,7 @@ export function GuestRequestSection({ task }: { task: TaskDetail }) {
   );
 }
 
-function ConvertModal({
+export function ConvertModal({
   task,
   request,
   onClose,
