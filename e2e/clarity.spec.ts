@@ -38,11 +38,11 @@ async function signInIn(page: Page, request: APIRequestContext, email: string, l
   return () => request.post(`/api/users/${user.id}/language`, { headers, data: { language: user.language } });
 }
 
-async function taskId(request: APIRequestContext, description: string) {
+async function taskId(request: APIRequestContext, description: string, cancelled = false) {
   const { access_token } = await apiToken(request, DEMO.verbaPm);
   const res = await request.get('/api/tasks', {
     headers: { Authorization: `Bearer ${access_token}` },
-    params: { search: description, showCancelled: 'true', per_page: '50' },
+    params: { search: description, showCancelled: String(cancelled), per_page: '50' },
   });
   const body = (await res.json()) as { data: unknown };
   const rows = (Array.isArray(body.data) ? body.data : (body.data as { data: unknown[] }).data) as Array<{
@@ -63,7 +63,7 @@ for (const locale of LOCALES) {
       const tasks = (key: string) => text(locale, 'tasks', key);
       const restore = await signInIn(page, request, DEMO.verbaPm, locale);
       try {
-        const cancelled = await taskId(request, 'Release notes 4.2 (French)');
+        const cancelled = await taskId(request, 'Release notes 4.2 (French)', true);
         await page.goto(`/tasks/${cancelled}`);
         await waitForScreen(page);
         await expect(page.getByTestId('add-concept')).toHaveCount(0);
