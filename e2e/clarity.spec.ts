@@ -3,7 +3,7 @@
 // happens; a department with users is refused up front. In en, es and ca, at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, signInQuickly, waitForScreen } from './support.ts';
+import { DEMO, apiToken, signInQuickly } from './support.ts';
 
 const LOCALES = ['en', 'es', 'ca'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -42,7 +42,7 @@ async function taskId(request: APIRequestContext, description: string, cancelled
   const { access_token } = await apiToken(request, DEMO.verbaPm);
   const res = await request.get('/api/tasks', {
     headers: { Authorization: `Bearer ${access_token}` },
-    params: { search: description, showCancelled: String(cancelled), per_page: '50' },
+    params: { showCancelled: String(cancelled), per_page: '100' },
   });
   const body = (await res.json()) as { data: unknown };
   const rows = (Array.isArray(body.data) ? body.data : (body.data as { data: unknown[] }).data) as Array<{
@@ -65,13 +65,12 @@ for (const locale of LOCALES) {
       try {
         const cancelled = await taskId(request, 'Release notes 4.2 (French)', true);
         await page.goto(`/tasks/${cancelled}`);
-        await waitForScreen(page);
+        await expect(page.getByTestId('task-actions')).toBeVisible({ timeout: 30_000 });
         await expect(page.getByTestId('add-concept')).toHaveCount(0);
 
         const draft = await taskId(request, 'Cloud Backup user guide');
         await page.goto(`/tasks/${draft}`);
-        await waitForScreen(page);
-        await page.getByTestId('add-concept').click();
+        await page.getByTestId('add-concept').click({ timeout: 30_000 });
         const modal = page.getByTestId('other-concept-modal');
         await modal.getByLabel(tasks('detail.concepts.concept')).fill('Layout');
         await modal.getByLabel(tasks('detail.concepts.price')).fill('10');
@@ -113,8 +112,7 @@ for (const locale of LOCALES) {
       try {
         const draft = await taskId(request, 'Cloud Backup user guide');
         await page.goto(`/tasks/${draft}`);
-        await waitForScreen(page);
-        await page.getByTestId('cancel-task').click();
+        await page.getByTestId('cancel-task').click({ timeout: 30_000 });
         const dialog = page.getByTestId('modal-confirm');
         await expect(
           dialog.getByRole('button', { name: tasks('actions.keepTask'), exact: true }),
@@ -131,7 +129,6 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('cancel-task')).toBeVisible();
 
         await page.goto('/departments');
-        await waitForScreen(page);
         await page
           .getByRole('button', {
             name: text(locale, 'departments', 'delete.label').replace('{{title}}', 'Marketing'),
