@@ -72,8 +72,10 @@ for (const locale of LOCALES) {
         await page.goto(`/tasks/${draft}`);
         await page.getByTestId('add-concept').click({ timeout: 30_000 });
         const modal = page.getByTestId('other-concept-modal');
-        await modal.getByLabel(tasks('detail.concepts.concept')).fill('Layout');
-        await modal.getByLabel(tasks('detail.concepts.price')).fill('10');
+        await modal
+          .getByRole('textbox', { name: tasks('detail.concepts.concept'), exact: true })
+          .fill('Layout');
+        await modal.getByRole('textbox', { name: tasks('detail.concepts.price'), exact: true }).fill('10');
         // The server refuses (as it does on a task that changed meanwhile): its words show here.
         await page.route('**/api/other-concepts*', (route) =>
           route.fulfill({
@@ -96,7 +98,9 @@ for (const locale of LOCALES) {
         );
         await modal.getByRole('button', { name: tasks('detail.save'), exact: true }).click();
         await expect(page.getByRole('dialog')).toHaveCount(2);
-        await expect(modal.getByLabel(tasks('detail.concepts.concept'))).toHaveValue('Layout');
+        await expect(
+          modal.getByRole('textbox', { name: tasks('detail.concepts.concept'), exact: true }),
+        ).toHaveValue('Layout');
         await shots(page, `clarity-${locale}-concept-5xx`);
       } finally {
         await restore();
