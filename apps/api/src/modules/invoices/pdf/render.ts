@@ -1,5 +1,5 @@
 import type { Translate } from '../../../lib/i18n.ts';
-import { formatDate, formatInteger, formatLongDate, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatInteger, formatPercent } from '../../../lib/format.ts';
 import {
   COLOR,
   CONTENT,
@@ -104,15 +104,13 @@ function drawLines(doc: Pdf, q: InvoiceData, t: Translate): void {
   doc.y += 14;
 }
 
-/** Paid (the amount received, and when, written out in the locale) or the amount still due. */
+/** Paid (the amount received, and when, dated like the issue date) or the amount still due. */
 function paymentLine(q: InvoiceData, t: Translate): [string, string] {
   const money = moneyIn(q.locale);
   if (q.payment.status === 'paid')
     return [
       q.payment.paidAt
-        ? t('invoices.pdf.paid_on', {
-            date: formatLongDate(new Date(`${q.payment.paidAt}T12:00:00Z`), q.locale),
-          })
+        ? t('invoices.pdf.paid_on', { date: day(q.payment.paidAt, q.locale) })
         : t('invoices.pdf.paid'),
       money(q.total),
     ];
