@@ -5,7 +5,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 export function FormErrorNotice({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="form-error">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      role="alert"
+      data-testid="form-error"
+    >
       {message}
     </Alert>
   );
