@@ -14,7 +14,12 @@ test.afterAll(async ({ request }) => {
   ).data;
   await request.put(`/api/users/${user.id}/changePassword`, {
     headers: { Authorization: `Bearer ${access_token}` },
-    data: { id: user.id, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+    data: {
+      id: user.id,
+      current_password: NEW_PASSWORD,
+      password: DEMO_PASSWORD,
+      password_confirmation: DEMO_PASSWORD,
+    },
   });
 });
 
@@ -91,8 +96,10 @@ test('full password reset through the mail outbox, then back with the change-pas
   await page.getByTestId('menu-account').click();
   await page.getByTestId('open-change-password').click();
   const modal = page.getByTestId('modal-change-password');
+  const currentPassword = modal.getByRole('textbox', { name: 'Contraseña actual', exact: true });
   const newPassword = modal.getByRole('textbox', { name: 'Nueva contraseña', exact: true });
   const confirmPassword = modal.getByRole('textbox', { name: 'Confirme la nueva contraseña', exact: true });
+  await currentPassword.fill(NEW_PASSWORD);
   await newPassword.fill('tiny');
   await confirmPassword.fill('different');
   await modal.getByRole('button', { name: 'Guardar' }).click();
@@ -102,6 +109,12 @@ test('full password reset through the mail outbox, then back with the change-pas
   await screenshot(page, 'client-user-account-change-password-errors-desktop');
   await newPassword.fill(DEMO_PASSWORD);
   await confirmPassword.fill(DEMO_PASSWORD);
+  // A wrong current password is refused under its field, and nothing changes.
+  await currentPassword.fill('not-the-password');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal.getByText('La contraseña actual no es correcta: no se ha cambiado nada.')).toBeVisible();
+  await expect(currentPassword).toHaveAttribute('data-invalid', 'true');
+  await currentPassword.fill(NEW_PASSWORD);
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal).toHaveCount(0);
   await expect(page.getByText('Contraseña cambiada')).toBeVisible();

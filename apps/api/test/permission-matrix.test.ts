@@ -210,7 +210,11 @@ const ROWS: Row[] = [
     cells: ['allow', 'allow', 'own', 'own', 401],
     request: json(
       (f, t, role) => `/api/users/${selfOr(f, t, role)}/changePassword`,
-      () => ({ password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD }),
+      () => ({
+        current_password: DEMO_PASSWORD,
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+      }),
     ),
     last: true,
     relogin: true,

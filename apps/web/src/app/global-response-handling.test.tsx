@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
@@ -76,10 +76,20 @@ describe('global response handling (spec part 2 §8) as the user sees it', () =>
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
-  it('flags bad credentials (401, code 2) with the wrong-credentials alert', async () => {
+  it('flags bad credentials (401, code 2) with one toast, no modal', async () => {
     answer(401, { message: 'Incorrect credentials', error_code: 2 });
     await call();
-    expect(await screen.findByText('The email address or the password is not correct.')).toBeTruthy();
+    expect(await screen.findByText('Incorrect credentials')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says nothing of bad credentials when the call shows them itself (the login form)', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    answer(401, { message: 'Incorrect credentials', error_code: 2 });
+    await act(() => api.post('/auth/login', undefined, { handlesCodes: [2] }).catch(() => undefined));
+    expect(shown).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    shown.mockRestore();
   });
 
   it('opens the inactive-user modal on 401 code 6 with the server message', async () => {
@@ -89,12 +99,13 @@ describe('global response handling (spec part 2 §8) as the user sees it', () =>
     expect(screen.getByText('The user is disabled. Create a new user.')).toBeTruthy();
   });
 
-  it('goes to /404 with the url and opens the not-found modal on 404', async () => {
+  it('goes to /404 with the url on 404, with no not-found modal on top', async () => {
     window.history.replaceState(null, '', '/tasks/99');
     answer(404, { message: 'Element not found' });
     await call();
-    expect(await screen.findByText('Element not found')).toBeTruthy();
-    expect(navigations).toEqual(['/404?url=%2Ftasks%2F99']);
+    await waitFor(() => expect(navigations).toEqual(['/404?url=%2Ftasks%2F99']));
+    expect(screen.queryByText('Element not found')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('lists every server message of a 422 in the validation modal', async () => {

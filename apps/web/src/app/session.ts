@@ -43,10 +43,12 @@ function showFailure(action: GlobalAction): void {
       modals.open('connectionError', {});
       return;
     case 'bad-credentials':
-      notifications.show({ color: 'red', title: action.message, message: t('errors.checkCredentials') });
-      modals.open('alert', {
+      // One message: the login form says it inline (it handles this code); elsewhere one toast.
+      notifications.show({
+        id: 'bad-credentials',
+        color: 'red',
         title: t('errors.incorrectCredentials'),
-        message: t('errors.incorrectCredentialsDetail'),
+        message: t('errors.checkCredentials'),
       });
       return;
     case 'inactive-user':
@@ -58,8 +60,11 @@ function showFailure(action: GlobalAction): void {
       return;
     case 'not-found': {
       const { pathname, search } = window.location;
-      if (pathname !== '/404') navigateTo(`/404?url=${encodeURIComponent(pathname + search)}`);
-      modals.open('notFound', { message: action.message });
+      // The 404 page is the one reaction: no modal on top of it.
+      if (pathname !== '/404') {
+        modals.closeAll();
+        navigateTo(`/404?url=${encodeURIComponent(pathname + search)}`);
+      } else modals.open('notFound', { message: action.message });
       return;
     }
     case 'validation':

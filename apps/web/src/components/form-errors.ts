@@ -48,3 +48,29 @@ export function unplacedErrors(errors: FieldErrors, shown: readonly string[]): s
     .filter(([field, message]) => message && !shown.includes(field))
     .map(([, message]) => message as string);
 }
+
+/** What a form shows of a failed write: messages under its fields, and one notice for the rest. */
+export interface FormFailure {
+  fields: FieldErrors;
+  /** the server's message, with the messages of fields the form does not show; null when none */
+  notice: string | null;
+}
+
+/**
+ * The one way a form or modal reads a failed write (spec part 2 §8, one reaction per condition).
+ * A 422 the call handles (`handles: [422]`) is the form's to show: each field's first message under
+ * `shown` fields, everything else (the server's message, other fields) in the notice. Any other
+ * failure was already told by the global handling (connection error, session, not found): the form
+ * only keeps what the user typed.
+ */
+export function formFailure(error: unknown, shown: readonly string[]): FormFailure {
+  const all = serverFieldErrors(error);
+  if (!all || !(error instanceof ApiError)) return { fields: {}, notice: null };
+  const fields: FieldErrors = {};
+  for (const field of shown) if (all[field]) fields[field] = all[field];
+  const rest = unplacedErrors(all, shown);
+  const placed = Object.keys(fields).length > 0;
+  const message = error.body?.message ?? null;
+  const notice = rest.length ? rest.join(' ') : placed ? null : message;
+  return { fields, notice };
+}

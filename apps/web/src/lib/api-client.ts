@@ -73,6 +73,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Statuses this call handles itself (e.g. 422 for a form that shows errors per field). */
   handles?: readonly number[];
+  /** Error codes this call shows itself (the login form says "wrong credentials" inline). */
+  handlesCodes?: readonly number[];
   /** Skip every global reaction: the caller deals with any failure (reports, logout). */
   quiet?: boolean;
   /** Skip the session-expired modal on 401 (background loads, logout). */
@@ -102,6 +104,7 @@ async function readBody(response: Response): Promise<unknown> {
 function shouldHandleGlobally(error: ApiError, options: RequestOptions): boolean {
   if (options.quiet) return false;
   if (error.status !== null && options.handles?.includes(error.status)) return false;
+  if (error.errorCode !== undefined && options.handlesCodes?.includes(error.errorCode)) return false;
   if (error.status === 401 && options.silentUnauthorized && !error.errorCode) return false;
   return true;
 }

@@ -38,7 +38,16 @@ export const passwordResetBody = z
   .refine(confirmationMatches.check, confirmationMatches.options);
 
 export const changePasswordBody = z
-  .strictObject({ id: z.coerce.number().int().optional(), ...newPassword, ...langField })
+  .strictObject({
+    id: z.coerce.number().int().optional(),
+    /** the password in use now: a change is refused without it */
+    current_password: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(1024),
+    ...newPassword,
+    ...langField,
+  })
   .refine(confirmationMatches.check, confirmationMatches.options);
 
 export const languageBody = z.strictObject({

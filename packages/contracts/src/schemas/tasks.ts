@@ -263,6 +263,8 @@ export const taskAbilities = z.object({
   can_send_to_production: z.boolean(),
   can_download_quote: z.boolean(),
   can_change_status: z.boolean(),
+  /** add, change or remove other concepts (staff; not on a cancelled or invoiced task) */
+  can_edit_concepts: z.boolean(),
   can_upload_translations: z.boolean(),
   /** the zip of every delivered translation */
   can_download_translations: z.boolean(),

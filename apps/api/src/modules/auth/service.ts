@@ -129,6 +129,19 @@ export async function checkedAttempt<T>(
   return result;
 }
 
+/** A signed-in user's password, checked like a sign-in: its failures count against the account. */
+export async function isOwnPassword(
+  deps: Deps,
+  user: { email: string; password_hash: string | null },
+  ip: string,
+  password: string,
+): Promise<boolean> {
+  const known = await checkedAttempt(deps, user.email, ip, async () =>
+    (await verifyPassword(user.password_hash, password)) ? true : false,
+  );
+  return known === true;
+}
+
 /** How long a password check may take before its slot counts as a failure (its process died). */
 const CHECK_STALE_MS = 60_000;
 /** How long a sign-in waits for one of the account's checks in flight to end. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { routesWithoutReplySchema } from '../../../test/replies.ts';
 import { ROLE_NAMES, tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -110,7 +110,7 @@ describe('departments', () => {
     expect(res.status).toBe(422);
     expect(res.json.message).toBe('You cannot delete the department.');
     expect(res.json.errors.users).toEqual([
-      'It still has 1 users: Ulises Acme. Move them to another department first.',
+      'It still has 1 user: Ulises Acme. Move them to another department first.',
     ]);
     const empty = await call(t.app, 'POST', '/api/departments/store', {
       token: tokens.acmeAdmin,
@@ -120,6 +120,64 @@ describe('departments', () => {
       token: tokens.acmeAdmin,
     });
     expect(del.status).toBe(200);
+  });
+
+  it('titles are unique per customer, case-insensitively: a translated 422 on title on create and update', async () => {
+    const taken = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: '  marketing ', lang: 'es' },
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.json.errors).toEqual({ title: ['Su empresa ya tiene un departamento con este nombre.'] });
+    // Another customer may use the same title.
+    const globex = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.globexAdmin,
+      body: { title: 'MARKETING' },
+    });
+    expect(globex.status).toBe(201);
+    const sales = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: 'Sales' },
+    });
+    expect(sales.status).toBe(201);
+    const renamed = await call(t.app, 'PUT', `/api/departments/${sales.json.data.id}`, {
+      token: tokens.acmeAdmin,
+      body: { title: 'MarKeting', lang: 'ca' },
+    });
+    expect(renamed.status).toBe(422);
+    expect(renamed.json.errors).toEqual({ title: ['La seva empresa ja té un departament amb aquest nom.'] });
+    // Its own title, in another case, is not a clash.
+    const recased = await call(t.app, 'PUT', `/api/departments/${sales.json.data.id}`, {
+      token: tokens.acmeAdmin,
+      body: { title: 'SALES' },
+    });
+    expect(recased.status).toBe(200);
+    const titles = (await call(t.app, 'GET', '/api/departments', { token: tokens.acmeAdmin })).json.data.map(
+      (d: { title: string }) => d.title.toLowerCase(),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('a duplicate stored before the rule keeps its title when edited; a new save of it is refused', async () => {
+    const [acme] = (await call(t.app, 'GET', '/api/departments', { token: tokens.acmeAdmin })).json.data;
+    const customerId = (
+      await t.database.db.select({ c: departments.customer_id }).from(departments).limit(1)
+    )[0]!.c;
+    const [old] = await t.database.db
+      .insert(departments)
+      .values({ customer_id: customerId, title: acme.title.toUpperCase() })
+      .returning();
+    const kept = await call(t.app, 'PUT', `/api/departments/${old!.id}`, {
+      token: tokens.acmeAdmin,
+      body: { title: acme.title.toUpperCase(), users: [] },
+    });
+    expect(kept.status).toBe(200);
+    const again = await call(t.app, 'POST', '/api/departments/store', {
+      token: tokens.acmeAdmin,
+      body: { title: acme.title },
+    });
+    expect(again.status).toBe(422);
+    await t.database.db.delete(departments).where(eq(departments.id, old!.id));
   });
 
   it('GET /api/users/departments: the client admin sees all, the client user its own, staff refused', async () => {

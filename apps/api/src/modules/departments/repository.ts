@@ -1,6 +1,29 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { departmentUsers, departments, users } from '../../db/schema/index.ts';
+import { customers, departmentUsers, departments, users } from '../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Whether another department of the customer already has this title, case-insensitively. The
+ * customer's row is locked first, so two saves of one title cannot both pass the check (titles that
+ * were already duplicated before the rule stay as they are).
+ */
+async function titleTaken(tx: Tx, customerId: number, title: string, exceptId?: number): Promise<boolean> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [clash] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.customer_id, customerId),
+        sql`lower(${departments.title}) = lower(${title})`,
+        exceptId === undefined ? undefined : ne(departments.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return clash !== undefined;
+}
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -81,8 +104,9 @@ export async function insertDepartment(
   customerId: number,
   title: string,
   userIds: number[],
-): Promise<DepartmentRow> {
+): Promise<DepartmentRow | 'title-taken'> {
   return db.transaction(async (tx) => {
+    if (await titleTaken(tx, customerId, title)) return 'title-taken' as const;
     const [row] = await tx.insert(departments).values({ customer_id: customerId, title }).returning();
     if (!row) throw new Error('department insert returned nothing');
     if (userIds.length)
@@ -91,19 +115,24 @@ export async function insertDepartment(
   });
 }
 
+/** A new title must be free; a department keeps its own title (even one duplicated before the rule). */
 export async function updateDepartment(
   db: Db,
-  id: number,
+  current: DepartmentRow,
   title: string,
   userIds: number[] | undefined,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<'title-taken' | undefined> {
+  const id = current.id;
+  return db.transaction(async (tx) => {
+    const renamed = title.trim().toLowerCase() !== current.title.trim().toLowerCase();
+    if (renamed && (await titleTaken(tx, current.customer_id, title, id))) return 'title-taken' as const;
     await tx.update(departments).set({ title, updated_at: new Date() }).where(eq(departments.id, id));
     if (userIds) {
       await tx.delete(departmentUsers).where(eq(departmentUsers.department_id, id));
       if (userIds.length)
         await tx.insert(departmentUsers).values(userIds.map((user_id) => ({ department_id: id, user_id })));
     }
+    return undefined;
   });
 }
 

@@ -34,11 +34,15 @@ async function checkedUsers(deps: Deps, customerId: number, ids: number[] | unde
   return unique;
 }
 
+/** Titles are unique per customer, case-insensitively. */
+const titleTaken = () => invalid({ title: ['departments.title_taken'] });
+
 export async function create(deps: Deps, actor: Actor, input: DepartmentInput) {
   policy.assertCan(actor.user, 'create');
   const customerId = ownCustomerOf(actor.user);
   const users = (await checkedUsers(deps, customerId, input.users)) ?? [];
   const row = await repo.insertDepartment(deps.db, customerId, input.title, users);
+  if (row === 'title-taken') throw titleTaken();
   return outcome(await detail(deps, row), { key: 'departments.created', params: { title: row.title } });
 }
 
@@ -46,7 +50,7 @@ export async function update(deps: Deps, actor: Actor, id: number, input: Depart
   const row = await repo.findDepartment(deps.db, id);
   policy.assertCan(actor.user, 'manage', row);
   const users = await checkedUsers(deps, row.customer_id, input.users);
-  await repo.updateDepartment(deps.db, id, input.title, users);
+  if ((await repo.updateDepartment(deps.db, row, input.title, users)) === 'title-taken') throw titleTaken();
   return outcome(await detail(deps, row), { key: 'departments.updated', params: { title: input.title } });
 }
 

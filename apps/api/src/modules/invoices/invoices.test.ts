@@ -197,9 +197,13 @@ describe('invoices', () => {
       'Acme',
     ])
       expect(text).toContain(expected);
+    // Paid: the amount received with its date, never a "0.00 €" line.
+    expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}\s+1,493\.75 €/);
+    expect(text).not.toMatch(/Paid on[^\n]*0\.00 €/);
     const es = pdfText((await get('es')).raw.rawPayload, 'es.pdf');
     for (const expected of [`Factura ${folio}`, 'Base imponible', '1.234,50 €', '1.493,75 €', 'Pagada el'])
       expect(es).toContain(expected);
+    expect(es).toMatch(/Pagada el \d{2}\/\d{2}\/\d{4}\s+1\.493,75 €/);
     const ca = pdfText((await get('ca')).raw.rawPayload, 'ca.pdf');
     for (const expected of ['Base imposable', 'Data d’emissió'.replace('’', "'"), 'Paraules'])
       expect(ca).toContain(expected);

@@ -30,6 +30,7 @@ const yes = (...keys: string[]) => ({
   can_send_to_production: keys.includes('send'),
   can_download_quote: keys.includes('quote'),
   can_change_status: keys.includes('status'),
+  can_edit_concepts: keys.includes('concepts'),
   can_upload_translations: keys.includes('deliver'),
   can_download_translations: keys.includes('zip'),
   can_recalculate: keys.includes('recalculate'),
@@ -85,15 +86,15 @@ describe('the task detail carries what the caller may do (policy + transition ta
   it('a priced draft of an on-demand customer: the client edits, cancels, pays; staff watch', async () => {
     expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'pay', 'quote', 'again'));
     expect(await abilities('acmeAdmin')).toEqual(yes('edit', 'cancel', 'pay', 'quote', 'again'));
-    expect(await abilities('pm')).toEqual(yes('quote', 'recalculate'));
-    expect(await abilities('admin')).toEqual(yes('quote', 'recalculate', 'delete'));
+    expect(await abilities('pm')).toEqual(yes('quote', 'recalculate', 'concepts'));
+    expect(await abilities('admin')).toEqual(yes('quote', 'recalculate', 'delete', 'concepts'));
   });
 
   it('a draft of a deferred-scheme customer goes to production instead (client or staff)', async () => {
     await db().update(customers).set({ payment_scheme: 'DEFERRED' }).where(eq(customers.id, acmeId));
     try {
       expect(await abilities('acmeUser')).toEqual(yes('edit', 'cancel', 'send', 'quote', 'again'));
-      expect(await abilities('pm')).toEqual(yes('send', 'quote', 'recalculate'));
+      expect(await abilities('pm')).toEqual(yes('send', 'quote', 'recalculate', 'concepts'));
     } finally {
       await db().update(customers).set({ payment_scheme: 'ON_DEMAND' }).where(eq(customers.id, acmeId));
     }
@@ -102,8 +103,8 @@ describe('the task detail carries what the caller may do (policy + transition ta
   it('an approved task: staff change its status and deliver; the client only orders it again', async () => {
     await setState('APPROVED');
     expect(await abilities('acmeUser')).toEqual(yes('again'));
-    expect(await abilities('pm')).toEqual(yes('status', 'deliver'));
-    expect(await abilities('admin')).toEqual(yes('status', 'deliver', 'delete'));
+    expect(await abilities('pm')).toEqual(yes('status', 'deliver', 'concepts'));
+    expect(await abilities('admin')).toEqual(yes('status', 'deliver', 'delete', 'concepts'));
   });
 
   it('a cancelled task is reactivated by the client or staff', async () => {
@@ -111,6 +112,31 @@ describe('the task detail carries what the caller may do (policy + transition ta
     expect(await abilities('acmeUser')).toEqual(yes('reactivate', 'again'));
     expect(await abilities('acmeAdmin')).toEqual(yes('reactivate', 'again'));
     expect(await abilities('pm')).toEqual(yes('reactivate'));
+    expect(await abilities('admin')).toEqual(yes('reactivate', 'delete'));
+  });
+
+  it('other concepts are offered exactly when the API takes them: not on a cancelled task', async () => {
+    await setState('CANCELLED');
+    const concept = { task_id: taskId, concept: 'Layout', quantity: '1', price: '10' };
+    for (const role of ['pm', 'admin'] as const) {
+      expect((await abilities(role)).can_edit_concepts).toBe(false);
+      const refused = await call(t.app, 'POST', '/api/other-concepts', {
+        token: tokens[role],
+        body: concept,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.json.message).toBeTruthy();
+    }
+    for (const role of ['acmeUser', 'acmeAdmin'] as const) {
+      expect((await abilities(role)).can_edit_concepts).toBe(false);
+      const refused = await call(t.app, 'POST', '/api/other-concepts', {
+        token: tokens[role],
+        body: concept,
+      });
+      expect(refused.status).toBe(403);
+    }
+    await setState('DRAFT');
+    expect((await abilities('pm')).can_edit_concepts).toBe(true);
   });
 
   it('once a translation is delivered, everyone who sees the task may download the zip', async () => {
@@ -126,7 +152,7 @@ describe('the task detail carries what the caller may do (policy + transition ta
     });
     expect(delivered.status).toBe(201);
     expect(await abilities('acmeUser')).toEqual(yes('zip', 'again'));
-    expect(await abilities('pm')).toEqual(yes('status', 'deliver', 'zip'));
+    expect(await abilities('pm')).toEqual(yes('status', 'deliver', 'zip', 'concepts'));
     const zip = await call(t.app, 'GET', `/api/task/${taskId}/translations.zip`, { token: tokens.acmeUser });
     expect(zip.status).toBe(200);
   });

@@ -72,6 +72,7 @@ export async function detail(deps: Deps, actor: Actor, id: number): Promise<z.in
     quoted: p.files.some((f) => !f.error_key),
     hasQuote: task.quoted_at !== null,
     delivered: p.files.some((f) => p.translated.some((t) => t.source_file_id === f.id)),
+    invoiced: task.invoice_id !== null,
   });
   return {
     id: task.id,

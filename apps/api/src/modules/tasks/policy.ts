@@ -59,6 +59,8 @@ interface TaskFacts {
   hasQuote: boolean;
   /** at least one translation is delivered */
   delivered: boolean;
+  /** the task is on an invoice (its amounts are fixed) */
+  invoiced: boolean;
 }
 
 type State = Pick<TaskFacts, 'state'>;
@@ -77,6 +79,8 @@ interface Subjects {
   /** send a deferred-scheme customer's priced draft to production */
   'send-to-production': Pick<TaskFacts, 'state' | 'quoted' | 'paymentScheme'>;
   'download-quote': Pick<TaskFacts, 'state' | 'hasQuote'>;
+  /** add, change or remove other concepts: not on a cancelled or invoiced task */
+  'edit-concepts': Pick<TaskFacts, 'state' | 'invoiced'>;
   'change-status': Pick<TaskFacts, 'state' | 'isGuestTask'>;
   /** translations are delivered once the work is paid for or in production (422 before) */
   'upload-translations': State;
@@ -123,6 +127,10 @@ const rules: Rules<Subjects> = {
     role: 'tasks:quote-pdf',
     subject: (_user, task) => (task.state === 'DRAFT' && task.hasQuote) || 403,
   },
+  'edit-concepts': {
+    role: 'other-concepts:manage',
+    subject: (_user, task) => (task.state !== 'CANCELLED' && !task.invoiced) || 403,
+  },
   'change-status': {
     role: 'tasks:change-status',
     subject: (_user, task) => staffStatusOptions(task.state, task.isGuestTask).length > 0 || 403,
@@ -158,6 +166,7 @@ export function abilitiesFor(user: CurrentUser, task: TaskFacts): TaskAbilities 
     can_send_to_production: can(user, 'send-to-production', task),
     can_download_quote: can(user, 'download-quote', task),
     can_change_status: can(user, 'change-status', task),
+    can_edit_concepts: can(user, 'edit-concepts', task),
     can_upload_translations: can(user, 'upload-translations', task),
     can_download_translations: can(user, 'download-translations', task),
     can_recalculate: can(user, 'recalculate', task),

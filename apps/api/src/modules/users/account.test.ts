@@ -16,7 +16,12 @@ describe('PUT /api/users/{id}/changePassword', () => {
     const me = (await call(t.app, 'GET', '/api/auth/me', { token })).json.data;
     const res = await call(t.app, 'PUT', `/api/users/${me.id}/changePassword`, {
       token,
-      body: { id: me.id, password: 'changed-password', password_confirmation: 'changed-password' },
+      body: {
+        id: me.id,
+        current_password: DEMO_PASSWORD,
+        password: 'changed-password',
+        password_confirmation: 'changed-password',
+      },
     });
     expect(res.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/me', { token })).status).toBe(200);
@@ -28,15 +33,51 @@ describe('PUT /api/users/{id}/changePassword', () => {
     // put it back for the other tests
     await call(t.app, 'PUT', `/api/users/${me.id}/changePassword`, {
       token,
-      body: { password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+      body: {
+        current_password: 'changed-password',
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+      },
     });
+  });
+
+  it.each(ROLES)('%s: a wrong current password is a translated 422 that changes nothing', async (email) => {
+    const token = await login(t.app, email);
+    const other = await login(t.app, email);
+    const me = (await call(t.app, 'GET', '/api/auth/me', { token })).json.data;
+    const body = { password: 'changed-password', password_confirmation: 'changed-password' };
+    const wrong = await call(t.app, 'PUT', `/api/users/${me.id}/changePassword`, {
+      token,
+      body: { ...body, current_password: 'not-my-password', lang: 'es' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors).toEqual({
+      current_password: ['La contraseña actual no es correcta: no se ha cambiado nada.'],
+    });
+    const missing = await call(t.app, 'PUT', `/api/users/${me.id}/changePassword`, { token, body });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.json.errors)).toEqual(['current_password']);
+    // Nothing changed: the old password still signs in, the other session still works.
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: other })).status).toBe(200);
+    const relogin = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email, password: DEMO_PASSWORD },
+    });
+    expect(relogin.status).toBe(200);
+    const changed = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email, password: 'changed-password' },
+    });
+    expect(changed.status).toBe(401);
   });
 
   it('answers 404 for anyone else, 401 without a session, 422 with every field message', async () => {
     const token = await login(t.app, DEMO.acmeAdmin);
     const globex = (await call(t.app, 'GET', '/api/auth/me', { token: await login(t.app, DEMO.globexAdmin) }))
       .json.data;
-    const body = { password: 'whatever-123', password_confirmation: 'whatever-123' };
+    const body = {
+      current_password: DEMO_PASSWORD,
+      password: 'whatever-123',
+      password_confirmation: 'whatever-123',
+    };
     expect((await call(t.app, 'PUT', `/api/users/${globex.id}/changePassword`, { token, body })).status).toBe(
       404,
     );
@@ -44,7 +85,7 @@ describe('PUT /api/users/{id}/changePassword', () => {
     const me = (await call(t.app, 'GET', '/api/auth/me', { token })).json.data;
     const bad = await call(t.app, 'PUT', `/api/users/${me.id}/changePassword`, {
       token,
-      body: { password: 'x', password_confirmation: 'y', lang: 'es' },
+      body: { current_password: DEMO_PASSWORD, password: 'x', password_confirmation: 'y', lang: 'es' },
     });
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual({

@@ -18,6 +18,7 @@ import {
 } from '@verba/contracts';
 import { translator } from '../../lib/i18n.ts';
 import { actorOf, logged } from '../../lib/service.ts';
+import { isOwnPassword } from '../auth/service.ts';
 import * as users from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +39,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         actorOf(request),
         request.params.id,
-        request.body.password,
+        request.body,
+        (user, password) => isOwnPassword(app, user, request.ip, password),
       );
       return { data: logged(request, changed) };
     },

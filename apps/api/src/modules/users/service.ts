@@ -57,10 +57,15 @@ export async function changeOwnPassword(
   deps: Deps,
   actor: Actor,
   id: number,
-  password: string,
+  input: { current_password: string; password: string },
+  /** whether `current_password` is the user's (auth checks it like a sign-in) */
+  isCurrentPassword: (user: UserRow, password: string) => Promise<boolean>,
 ): Promise<Outcome<{ message: string }>> {
   policy.assertCan(actor.user, 'manage-own-account', { id });
-  await repo.setPasswordHash(deps.db, id, await hashPassword(password));
+  const user = await existingUser(deps, id);
+  if (!(await isCurrentPassword(user, input.current_password)))
+    throw invalid({ current_password: ['errors.current_password_wrong'] }, 'errors.current_password_wrong');
+  await repo.setPasswordHash(deps.db, id, await hashPassword(input.password));
   await repo.revokeSessions(deps.db, id, actor.user.session_id);
   return outcome({ message: actor.t('auth.password_changed') }, { key: 'users.password_changed' });
 }

@@ -6,6 +6,8 @@ export interface ModalPropsByType {
     title: string;
     message: string;
     confirmLabel?: string;
+    /** the button that closes without acting, named for what it keeps ("Keep the task") */
+    cancelLabel?: string;
     danger?: boolean;
     onConfirm: () => void | Promise<void>;
   };

@@ -10,6 +10,8 @@ import {
   IconPlugConnectedX,
   IconUserOff,
 } from '@tabler/icons-react';
+import { formFailure } from '../form-errors.ts';
+import { FormErrorNotice } from '../form-error-notice.tsx';
 import { MessageModal } from './message-modal.tsx';
 import type { ModalPropsByType } from './modal-store.ts';
 
@@ -21,11 +23,16 @@ export interface RegistryModalProps<P> {
 export function ConfirmModal({ props, onClose }: RegistryModalProps<ModalPropsByType['confirm']>) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const confirm = async () => {
     setBusy(true);
+    setNotice(null);
     try {
       await props.onConfirm();
       onClose();
+    } catch (error) {
+      // Stays open: a refusal the call handles is shown here; any other failure was told globally.
+      setNotice(formFailure(error, []).notice);
     } finally {
       setBusy(false);
     }
@@ -34,9 +41,10 @@ export function ConfirmModal({ props, onClose }: RegistryModalProps<ModalPropsBy
     <Modal opened onClose={onClose} title={props.title} centered radius="md" data-testid="modal-confirm">
       <Stack gap="lg">
         <Text>{props.message}</Text>
+        <FormErrorNotice message={notice} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
+          <Button variant="default" onClick={onClose} data-testid="modal-confirm-dismiss">
+            {props.cancelLabel ?? t('actions.cancel')}
           </Button>
           <Button color={props.danger ? 'red.9' : undefined} loading={busy} onClick={() => void confirm()}>
             {props.confirmLabel ?? t('actions.confirm')}

@@ -104,7 +104,7 @@ function drawLines(doc: Pdf, q: InvoiceData, t: Translate): void {
   doc.y += 14;
 }
 
-/** Paid (when, how) or the payment terms. */
+/** Paid (the amount received, and when, dated like the issue date) or the amount still due. */
 function paymentLine(q: InvoiceData, t: Translate): [string, string] {
   const money = moneyIn(q.locale);
   if (q.payment.status === 'paid')
@@ -112,7 +112,7 @@ function paymentLine(q: InvoiceData, t: Translate): [string, string] {
       q.payment.paidAt
         ? t('invoices.pdf.paid_on', { date: day(q.payment.paidAt, q.locale) })
         : t('invoices.pdf.paid'),
-      money('0.00'),
+      money(q.total),
     ];
   return [t('invoices.pdf.amount_due'), money(q.total)];
 }

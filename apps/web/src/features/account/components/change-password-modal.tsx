@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { formFailure, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 
@@ -11,32 +12,35 @@ interface ChangePasswordModalProps {
   onClose: () => void;
 }
 
-/** Server errors show per field, first message of each (spec part 2 §5). */
+const FIELDS = ['current_password', 'password', 'password_confirmation'];
+
+/** Asks for the password in use; server errors show per field, first message of each (spec part 2 §5). */
 export function ChangePasswordModal({ onClose }: ChangePasswordModalProps) {
   const { t } = useTranslation('account');
   const user = useAuthStore((state) => state.user);
   const mutation = useChangePasswordMutation();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; password_confirmation?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
     setErrors({});
+    setNotice(null);
     mutation.mutate(
-      { id: user.id, password, password_confirmation: confirmation },
+      { id: user.id, current_password: current, password, password_confirmation: confirmation },
       {
         onSuccess: (result) => {
           notifications.show({ color: 'green', title: t('password.doneTitle'), message: result.message });
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422)
-            setErrors({
-              password: error.fieldError('password'),
-              password_confirmation: error.fieldError('password_confirmation'),
-            });
+          const failure = formFailure(error, FIELDS);
+          setErrors(failure.fields);
+          setNotice(failure.notice);
         },
       },
     );
@@ -54,13 +58,21 @@ export function ChangePasswordModal({ onClose }: ChangePasswordModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordField
+            label={t('password.current')}
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.currentTarget.value)}
+            error={errors.current_password}
+            name="current_password"
+            data-autofocus
+          />
+          <PasswordField
             label={t('password.new')}
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
             name="password"
-            data-autofocus
           />
           <PasswordField
             label={t('password.confirm')}
@@ -70,6 +82,7 @@ export function ChangePasswordModal({ onClose }: ChangePasswordModalProps) {
             error={errors.password_confirmation}
             name="password_confirmation"
           />
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel', { ns: 'common' })}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Button, Center, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
 import { assignProjectsBody } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { formFailure, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import { useAssignProjects } from '../api/assign-projects.ts';
 import { useAssignedProjects } from '../api/get-assigned-projects.ts';
 import formClasses from '../../../components/forms.module.css';
@@ -16,6 +17,7 @@ export function AssignProjectsModal({ customerId, onClose }: { customerId: numbe
   const [memoq, setMemoq] = useState('');
   const [idcp, setIdcp] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (current.data) {
@@ -32,12 +34,17 @@ export function AssignProjectsModal({ customerId, onClose }: { customerId: numbe
       return;
     }
     setErrors({});
+    setNotice(null);
     assign.mutate(parsed.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: t('projects.doneTitle'), message: t('projects.done') });
         onClose();
       },
-      onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+      onError: (error) => {
+        const failure = formFailure(error, ['memoq_project_id', 'idcp_project_id']);
+        setErrors(failure.fields);
+        setNotice(failure.notice);
+      },
     });
   };
 
@@ -73,6 +80,7 @@ export function AssignProjectsModal({ customerId, onClose }: { customerId: numbe
               error={errors.idcp_project_id}
               data-testid="assign-idcp"
             />
+            <FormErrorNotice message={notice} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('actions.cancel', { ns: 'common' })}

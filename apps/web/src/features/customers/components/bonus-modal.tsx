@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { bonusBody } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { formFailure, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import type { CustomerUserDto as CustomerUser } from '@verba/contracts';
 import { useCreateBonus } from '../api/create-bonus.ts';
 import formClasses from '../../../components/forms.module.css';
@@ -23,6 +24,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
   const [description, setDescription] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,12 +39,17 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
       return;
     }
     setErrors({});
+    setNotice(null);
     create.mutate(parsed.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: t('bonuses.doneTitle'), message: t('bonuses.done') });
         onClose();
       },
-      onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+      onError: (error) => {
+        const failure = formFailure(error, ['amount', 'description', 'users']);
+        setErrors(failure.fields);
+        setNotice(failure.notice);
+      },
     });
   };
 
@@ -82,6 +89,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
             clearable
             comboboxProps={{ withinPortal: true }}
           />
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel', { ns: 'common' })}

@@ -10,6 +10,7 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { userCan } from '../../../lib/permissions.ts';
 import { useDepartments } from '../api/get-departments.ts';
 import { useConfirmDeleteDepartment } from '../components/delete-department.ts';
+import type { DepartmentDto as Department } from '@verba/contracts';
 
 export default function DepartmentListPage() {
   const { t } = useTranslation('departments');
@@ -94,7 +95,7 @@ export default function DepartmentListPage() {
                   key: 'actions',
                   header: t('list.actions'),
                   align: 'right' as const,
-                  render: (department: { id: number; title: string }) => (
+                  render: (department: Department) => (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label={t('list.edit', { title: department.title })}>
                         <ActionIcon

@@ -12,7 +12,8 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { madridDateOf } from '@verba/contracts/pricing';
-import { serverFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { formFailure, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import type { InvoiceDetail } from '@verba/contracts';
 import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
@@ -21,7 +22,6 @@ import { useRectifyInvoice } from '../api/rectify-invoice.ts';
 import { useRetryVerifactu } from '../api/retry-verifactu.ts';
 import { useSendInvoice } from '../api/send-invoice.ts';
 import { useVoidInvoice } from '../api/void-invoice.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 
 type Dialog = 'paid' | 'rectify' | 'void';
 
@@ -36,6 +36,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const [date, setDate] = useState(() => madridDateOf(new Date()));
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const paid = useMarkInvoicePaid(invoice.id);
   const rectify = useRectifyInvoice(invoice.id);
   const send = useSendInvoice(invoice.id);
@@ -46,14 +47,13 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
     setDate(madridDateOf(new Date()));
     setText(which === 'paid' ? t('paid.defaultMethod') : '');
     setErrors({});
+    setNotice(null);
     setDialog(which);
   };
   const onError = (error: unknown) => {
-    const fields = serverFieldErrors(error) ?? {};
-    // A refusal about the invoice itself (already voided, corrected…) is shown under the reason.
-    if (!Object.keys(fields).length && error instanceof ApiError && error.body)
-      fields.reason = error.body.message;
-    setErrors(fields);
+    const failure = formFailure(error, ['paid_at', 'issued_at', 'method', 'reason']);
+    setErrors(failure.fields);
+    setNotice(failure.notice);
   };
 
   const confirm = () => {
@@ -197,7 +197,12 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
           </Button>
         ) : null}
       </Group>
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={title}>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        data-testid="invoice-dialog"
+        title={title}
+      >
         <Stack gap="md">
           {dialog === 'void' ? (
             <Text size="sm">{t('void.hint')}</Text>
@@ -225,6 +230,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             error={errors.method ?? errors.reason}
             data-testid="invoice-dialog-text"
           />
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('create.cancel')}

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import type { RateDto } from '@verba/contracts';
-import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import { formFailure, type FieldErrors } from '../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../components/form-error-notice.tsx';
 import formClasses from '../../../components/forms.module.css';
 import { useLanguages } from '../../languages/index.ts';
 import type { RateOwner } from '../api/rate-owner.ts';
@@ -32,6 +33,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
     r2: rate?.r2 ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const set = (patch: Partial<RateFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
   const options = (languages.data ?? []).map((language) => ({
@@ -47,6 +49,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
       return;
     }
     setErrors({});
+    setNotice(null);
     save.mutate(
       { id: rate?.id ?? null, body: checked.body },
       {
@@ -58,12 +61,15 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
           });
           onClose();
         },
-        onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+        onError: (error) => {
+          const failure = formFailure(error, FIELDS);
+          setErrors(failure.fields);
+          setNotice(failure.notice);
+        },
       },
     );
   };
 
-  const other = unplacedErrors(errors, FIELDS);
   return (
     <Modal
       opened
@@ -76,11 +82,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
     >
       <form className={formClasses.form} onSubmit={submit} noValidate>
         <Stack gap="md">
-          {other.length ? (
-            <Alert color="red" variant="light" data-testid="rate-form-errors">
-              {other.join(' ')}
-            </Alert>
-          ) : null}
+          <FormErrorNotice message={notice} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
               label={t('columns.source')}

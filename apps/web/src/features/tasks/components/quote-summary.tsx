@@ -94,8 +94,9 @@ export function QuoteSummary({ task }: { task: TaskDetail }) {
             task.due_date ? (
               <>
                 <DateText value={task.due_date} />
+                {draft ? ' ' : null}
                 {draft ? (
-                  <Text span size="xs" c="gray.7" ml={6}>
+                  <Text span size="xs" c="gray.7" ml={2}>
                     ({t('quote.dueDateNote')})
                   </Text>
                 ) : null}

@@ -247,7 +247,13 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
     <div data-testid={cancelled ? 'cancelled-tasks-page' : 'task-list-page'}>
       <PageHeader
         title={cancelled ? t('list.cancelledTitle') : t('list.title')}
-        description={cancelled ? t('list.cancelledDescription') : t('list.description')}
+        description={
+          cancelled
+            ? t('list.cancelledDescription')
+            : staff
+              ? t('list.staffDescription')
+              : t('list.description')
+        }
         actions={
           <Group gap="sm">
             {cancelled ? (

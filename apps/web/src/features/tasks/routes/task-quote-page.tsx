@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { languageInSentence } from '../../../lib/language-in-sentence.ts';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { PRICE_LINES } from '@verba/contracts/pricing';
@@ -66,9 +67,11 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
   const { t } = useTranslation('tasks');
   const number = useNumber();
   const locale = useUiLocale();
-  const language =
-    task.target_languages.find((target) => target.target_language_id === summary.targetLanguageId)
-      ?.target_language.name ?? String(summary.targetLanguageId);
+  const target = task.target_languages.find(
+    (item) => item.target_language_id === summary.targetLanguageId,
+  )?.target_language;
+  const language = target ? target.name : String(summary.targetLanguageId);
+  const inSentence = target ? languageInSentence(target.iso_code, target.name, locale) : language;
   const missing = summary.rateMissing === true;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" data-testid="language-quote">
@@ -88,9 +91,9 @@ function LanguageQuote({ task, summary }: { task: TaskDetail; summary: PriceSumm
           {t('quote.rateMissing')}
         </Alert>
       ) : null}
-      <TableScrollRegion label={t('quote.caption', { language })}>
+      <TableScrollRegion label={t('quote.caption', { language: inSentence })}>
         <Table verticalSpacing="xs" data-testid="bands-table">
-          <caption style={hidden}>{t('quote.caption', { language })}</caption>
+          <caption style={hidden}>{t('quote.caption', { language: inSentence })}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('quote.band')}</Table.Th>

@@ -5,8 +5,6 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { modals } from '../../../../components/modals/modal-store.ts';
 import { Money } from '../../../../components/money.tsx';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
-import { useAuthStore } from '../../../../lib/auth-store.ts';
-import { userCan } from '../../../../lib/permissions.ts';
 import { useDeleteOtherConceptMutation } from '../../api/delete-other-concept.ts';
 import type { OtherConcept, TaskDetail } from '../../api/types.ts';
 import { Section } from '../section.tsx';
@@ -16,10 +14,9 @@ import { OtherConceptModal } from './other-concept-modal.tsx';
 /** Other concepts (extra lines priced by staff): shown when there are some or the user may add them. */
 export function ConceptsSection({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
-  const user = useAuthStore((state) => state.user)!;
   const [concept, setConcept] = useState<OtherConcept | null | undefined>(undefined);
   const removeConcept = useDeleteOtherConceptMutation();
-  const manageConcepts = userCan(user, 'other-concepts:manage');
+  const manageConcepts = task.abilities.can_edit_concepts;
   if (task.other_concepts.length === 0 && !manageConcepts) return null;
   return (
     <>
@@ -104,8 +101,10 @@ export function ConceptsSection({ task }: { task: TaskDetail }) {
                               modals.open('confirm', {
                                 title: t('detail.concepts.deleteTitle'),
                                 message: t('detail.concepts.deleteMessage', { name: item.concept }),
+                                confirmLabel: t('detail.concepts.deleteConfirm'),
+                                cancelLabel: t('detail.concepts.keep'),
                                 danger: true,
-                                onConfirm: () => removeConcept.mutate(item.id),
+                                onConfirm: () => removeConcept.mutateAsync(item.id).then(() => undefined),
                               })
                             }
                           >

@@ -4,7 +4,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ConvertGuestInput, GuestRequest } from '@verba/contracts';
 import { DetailList } from '../../../../components/detail-list.tsx';
-import { serverFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { formFailure, type FieldErrors } from '../../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../../components/form-error-notice.tsx';
 import { useAuthStore } from '../../../../lib/auth-store.ts';
 import { userCan } from '../../../../lib/permissions.ts';
 import { useConvertGuest } from '../../api/convert-guest.ts';
@@ -48,7 +49,7 @@ export function GuestRequestSection({ task }: { task: TaskDetail }) {
   );
 }
 
-function ConvertModal({
+export function ConvertModal({
   task,
   request,
   onClose,
@@ -65,6 +66,7 @@ function ConvertModal({
     email: request.email,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const convert = useConvertGuest(task.id);
   const field = (key: keyof ConvertGuestInput, label: string) => (
     <TextInput
@@ -80,16 +82,21 @@ function ConvertModal({
     />
   );
   return (
-    <Modal opened onClose={onClose} title={t('guest.convertTitle')}>
+    <Modal opened onClose={onClose} title={t('guest.convertTitle')} data-testid="guest-convert-modal">
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          setNotice(null);
           convert.mutate(values, {
             onSuccess: (data) => {
               notifications.show({ color: 'teal', message: data.message });
               onClose();
             },
-            onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+            onError: (error) => {
+              const failure = formFailure(error, ['customer_name', 'name', 'lastname', 'email']);
+              setErrors(failure.fields);
+              setNotice(failure.notice);
+            },
           });
         }}
       >
@@ -98,6 +105,7 @@ function ConvertModal({
           {field('name', t('guest.adminName'))}
           {field('lastname', t('guest.adminLastname'))}
           {field('email', t('guest.email'))}
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}

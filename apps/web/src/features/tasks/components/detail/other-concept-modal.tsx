@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { otherConceptBody } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { formFailure, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../../components/form-error-notice.tsx';
 import { useSaveOtherConceptMutation } from '../../api/save-other-concept.ts';
 import type { OtherConcept } from '../../api/types.ts';
+
+const FIELDS = ['concept', 'description', 'unit', 'quantity', 'price'];
 
 export function OtherConceptModal({
   taskId,
@@ -26,6 +29,7 @@ export function OtherConceptModal({
     price: concept?.price ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const set = (key: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
@@ -36,9 +40,17 @@ export function OtherConceptModal({
       setErrors(zodFieldErrors(parsed.error.issues, t));
       return;
     }
+    setNotice(null);
     save.mutate(
       { id: concept?.id, task_id: taskId, ...values },
-      { onSuccess: onClose, onError: (error) => setErrors(serverFieldErrors(error) ?? {}) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const failure = formFailure(error, FIELDS);
+          setErrors(failure.fields);
+          setNotice(failure.notice);
+        },
+      },
     );
   };
   return (
@@ -99,6 +111,7 @@ export function OtherConceptModal({
               error={errors.price}
             />
           </SimpleGrid>
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}

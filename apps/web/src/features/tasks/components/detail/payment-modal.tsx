@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { payTaskHistoryBody } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { formFailure, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
+import { FormErrorNotice } from '../../../../components/form-error-notice.tsx';
 import { useAddPaymentMutation } from '../../api/add-payment.ts';
 
 export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () => void }) {
@@ -12,15 +13,24 @@ export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () 
   const [amount, setAmount] = useState('');
   const [type, setType] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const submit = () => {
     const parsed = payTaskHistoryBody.safeParse({ task_id: taskId, amount, type });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error.issues, t));
       return;
     }
+    setNotice(null);
     add.mutate(
       { task_id: taskId, amount: parsed.data.amount, type },
-      { onSuccess: onClose, onError: (error) => setErrors(serverFieldErrors(error) ?? {}) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const failure = formFailure(error, ['amount', 'type']);
+          setErrors(failure.fields);
+          setNotice(failure.notice);
+        },
+      },
     );
   };
   return (
@@ -58,6 +68,7 @@ export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () 
             onChange={(event) => setType(event.currentTarget.value)}
             error={errors.type}
           />
+          <FormErrorNotice message={notice} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}

@@ -146,6 +146,7 @@ const task = {
     can_send_to_production: false,
     can_download_quote: true,
     can_change_status: false,
+    can_edit_concepts: false,
     can_upload_translations: false,
     can_download_translations: false,
     can_recalculate: false,

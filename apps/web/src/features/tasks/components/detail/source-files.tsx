@@ -11,6 +11,7 @@ import { downloadSourceFile, downloadTranslatedFile } from '../../api/download-t
 import type { SourceFile, TaskDetail } from '../../api/types.ts';
 import { formatFileSize } from '../../../../lib/format.ts';
 import { useUiLocale } from '../../../../components/use-locale.ts';
+import { languageInSentence } from '../../../../lib/language-in-sentence.ts';
 import { useNumber } from '../../lib/use-number.ts';
 import { TableScrollRegion } from '../../../../components/table-scroll-region.tsx';
 
@@ -160,6 +161,7 @@ function FileStatus({
 
 function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; staff: boolean }) {
   const { t } = useTranslation('tasks');
+  const locale = useUiLocale();
   const number = useNumber();
   const upload = useUploadTranslationMutation();
   const remove = useRemoveTranslationMutation();
@@ -282,7 +284,11 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
                         loading={upload.isPending}
                         leftSection={<IconUpload size={14} aria-hidden />}
                         aria-label={t('detail.files.uploadTranslation', {
-                          language: target.target_language.name,
+                          language: languageInSentence(
+                            target.target_language.iso_code,
+                            target.target_language.name,
+                            locale,
+                          ),
                         })}
                       >
                         {t('detail.files.upload')}

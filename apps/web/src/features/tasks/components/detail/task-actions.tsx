@@ -160,9 +160,10 @@ export function TaskActions({ task }: { task: TaskDetail }) {
             modals.open('confirm', {
               title: t('actions.cancelTitle'),
               message: t('actions.cancelMessage', { name: task.description }),
-              confirmLabel: t('actions.cancel'),
+              confirmLabel: t('actions.cancelConfirm'),
+              cancelLabel: t('actions.keepTask'),
               danger: true,
-              onConfirm: () => cancel.mutate(task.id, { onSuccess: () => done(t('actions.cancelled')) }),
+              onConfirm: () => cancel.mutateAsync(task.id).then(() => done(t('actions.cancelled'))),
             })
           }
           data-testid="cancel-task"
@@ -190,9 +191,10 @@ export function TaskActions({ task }: { task: TaskDetail }) {
             modals.open('confirm', {
               title: t('actions.deleteTitle'),
               message: t('actions.deleteMessage', { name: task.description }),
-              confirmLabel: t('actions.delete'),
+              confirmLabel: t('actions.deleteConfirm'),
+              cancelLabel: t('actions.keepTask'),
               danger: true,
-              onConfirm: () => remove.mutate(task.id, { onSuccess: () => done(t('actions.deleted')) }),
+              onConfirm: () => remove.mutateAsync(task.id).then(() => done(t('actions.deleted'))),
             })
           }
           data-testid="delete-task"
