@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib/v1';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { countries, customers, languages } from '../src/db/schema/index.ts';
+import { countries, customers, languages, quoteRequests } from '../src/db/schema/index.ts';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, login, type TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
 
@@ -25,7 +26,9 @@ describe.runIf(serverUrl)('two servers on one PostgreSQL database', () => {
   let bDatabase: Database;
 
   beforeAll(async () => {
-    t = await createTestApp({ login: LIMITS, trustProxy: true, keepTaskReplies: true });
+    // the quote form's proof of work kept small: the tests solve a dozen challenges
+    const guestQuotes = { ...loadConfig({ NODE_ENV: 'test' }).guestQuotes, challengeMaxNumber: 2000 };
+    t = await createTestApp({ login: LIMITS, trustProxy: true, keepTaskReplies: true, guestQuotes });
     a = t.app;
     bDatabase = await openDatabase({ databaseUrl: t.config.databaseUrl! });
     b = await buildApp(t.config, bDatabase);
@@ -89,19 +92,50 @@ describe.runIf(serverUrl)('two servers on one PostgreSQL database', () => {
     });
 
     async function solvedOn(app: FastifyInstance): Promise<string> {
-      const c = (await call(app, 'GET', '/api/quote/challenge')).json.data;
+      const answer = await call(app, 'GET', '/api/quote/challenge');
+      expect(answer.status, answer.raw.body).toBe(200);
+      const c = answer.json.data;
       const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
       const { algorithm, challenge, salt, signature } = c;
       return Buffer.from(
         JSON.stringify({ algorithm, challenge, number: solved!.number, salt, signature }),
       ).toString('base64');
     }
-    async function register(app: FastifyInstance, token: string) {
-      const body = await multipart({ ...fields, recaptcha_token: token }, [
+    async function register(
+      app: FastifyInstance,
+      token: string,
+      more: Record<string, string> = {},
+      ip?: string,
+    ) {
+      const body = await multipart({ ...fields, ...more, recaptcha_token: token }, [
         { name: 'leaflet.txt', content: 'Ask us for a quote today.' },
       ]);
-      return call(app, 'POST', '/api/register', { body: body.payload, headers: body.headers });
+      const headers = ip ? { ...body.headers, 'x-forwarded-for': ip } : body.headers;
+      return call(app, 'POST', '/api/register', { body: body.payload, headers });
     }
+
+    it('requests for one e-mail sent at once to both servers: no more than the daily limit are taken', async () => {
+      const limit = t.config.guestQuotes.maxPerEmailPerDay;
+      const tokens = await Promise.all(
+        Array.from({ length: limit * 2 }, (_, i) => solvedOn(servers()[i % 2]!)),
+      );
+      const answers = await Promise.all(
+        tokens.map((token, i) =>
+          // the same address in two spellings: one e-mail
+          register(
+            servers()[i % 2]!,
+            token,
+            { email: i % 3 ? 'rush@guest.test' : 'Rush@Guest.test' },
+            `10.9.3.${i}`,
+          ),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(limit);
+      const rows = await t.database.db.select().from(quoteRequests);
+      expect(rows.filter((r) => r.email.toLowerCase() === 'rush@guest.test')).toHaveLength(limit);
+    });
 
     it('a challenge one server issued is accepted by the other, once (without QUOTE_CHALLENGE_SECRET)', async () => {
       expect(t.config.guestQuotes.challengeSecret).toBeUndefined();

@@ -21,14 +21,18 @@ export function sharedSecret(db: Db, name: string): Promise<string> {
 }
 
 async function readOrMake(db: Db, name: string): Promise<string> {
-  const result = await db.execute(sql`
-    with made as (
-      insert into shared_secrets (name, value) values (${name}, ${randomBytes(32).toString('hex')})
-      on conflict (name) do nothing
-      returning value
-    )
-    select value from made union all select value from shared_secrets where name = ${name}`);
-  const [row] = (result as unknown as { rows: Array<{ value: string }> }).rows;
-  if (!row) throw new Error(`shared secret ${name} could not be read`);
-  return row.value;
+  // A server making the key at the same moment commits after this statement's snapshot: the insert
+  // then does nothing and the read finds nothing. The next statement, with a new snapshot, sees it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await db.execute(sql`
+      with made as (
+        insert into shared_secrets (name, value) values (${name}, ${randomBytes(32).toString('hex')})
+        on conflict (name) do nothing
+        returning value
+      )
+      select value from made union all select value from shared_secrets where name = ${name}`);
+    const [row] = (result as unknown as { rows: Array<{ value: string }> }).rows;
+    if (row) return row.value;
+  }
+  throw new Error(`shared secret ${name} could not be read`);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { tokenMatches } from '../../db/token-lookup.ts';
@@ -25,8 +25,16 @@ export async function requestsByEmailSince(db: Db, email: string, since: Date): 
   const [row] = await db
     .select({ n: count() })
     .from(quoteRequests)
-    .where(and(eq(quoteRequests.email, email), gte(quoteRequests.created_at, since)));
+    .where(and(sql`lower(${quoteRequests.email}) = lower(${email})`, gte(quoteRequests.created_at, since)));
   return row?.n ?? 0;
+}
+
+/**
+ * Until the transaction ends, the other requests for this e-mail (on any server) wait here: the
+ * count read next and the row written after it are one step.
+ */
+export async function lockRequestsOf(tx: Db, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'guest-quote:' + email.toLowerCase()}))`);
 }
 
 export async function findCountry(db: Db, id: number) {

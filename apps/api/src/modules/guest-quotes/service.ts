@@ -13,6 +13,7 @@ import {
 import { AppError, invalid, notFound, type FieldMessages } from '../../lib/app-error.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
+import type { Db } from '../../db/client.ts';
 import { createCustomer } from '../customers/service.ts';
 import { createUser, findUserByEmail } from '../users/service.ts';
 import {
@@ -85,11 +86,9 @@ export async function register(
     if (!(await repo.useSolution(deps.db, solved.signature, solved.expiresAt)))
       throw invalid({ recaptcha_token: ['guest.bot_check_used'] });
     const since = new Date(Date.now() - DAY_MS);
-    if (
-      (await repo.requestsByEmailSince(deps.db, input.email, since)) >=
-      deps.config.guestQuotes.maxPerEmailPerDay
-    )
-      throw new AppError(429, 'guest.too_many_requests');
+    const overLimit = async (db: Db) =>
+      (await repo.requestsByEmailSince(db, input.email, since)) >= deps.config.guestQuotes.maxPerEmailPerDay;
+    if (await overLimit(deps.db)) throw new AppError(429, 'guest.too_many_requests');
 
     const token = newToken(24);
     const lang = resolveLocale(input.lang ?? guest.locale, guest.locale);
@@ -107,8 +106,11 @@ export async function register(
         translationTypeId: GUEST_TRANSLATION_TYPE,
         files: form.files,
       },
-      (tx, row) =>
-        repo.insertQuoteRequest(tx, {
+      async (tx, row) => {
+        // counted again under a lock: requests for one e-mail sent at once to several servers
+        await repo.lockRequestsOf(tx, input.email);
+        if (await overLimit(tx)) throw new AppError(429, 'guest.too_many_requests');
+        await repo.insertQuoteRequest(tx, {
           company_name: input.company_name,
           country_id: input.country,
           first_name: input.first_name,
@@ -124,7 +126,8 @@ export async function register(
           task_id: row.id,
           link_token: token,
           ip: guest.ip.slice(0, 64),
-        }),
+        });
+      },
     );
     committed = true;
     await notifyQuoteRequested(deps, task, { ...input, lang }, token);
