@@ -19,17 +19,23 @@ Prints, per file and target language, the GMX-V word count split into match band
   --json         print the full result as JSON
   --help, -h     this text`;
 
-const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * For the command-line process: spooled copies of the input (the scratch folders in TMPDIR) are
  * removed however it ends: normally, by an error, or by SIGINT, SIGTERM or SIGHUP, which end it at
- * once with the shell's code for the signal (128 + its number).
+ * once, as the signal does (the shell reports 128 + its number). The signal is raised again once the
+ * folders are gone rather than calling process.exit, which waits for the thread pool: a read of a
+ * pipe still open on the other side never returns, and the process would stay.
  */
 export function removeScratchOnExit(): void {
   process.on('exit', removeScratchSync);
-  for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES))
-    process.once(signal, () => process.exit(code));
+  for (const signal of ENDING_SIGNALS)
+    process.once(signal, () => {
+      removeScratchSync();
+      // the listener is gone (once): the signal's default action ends the process
+      process.kill(process.pid, signal);
+    });
 }
 
 export async function main(argv: string[]): Promise<number> {
