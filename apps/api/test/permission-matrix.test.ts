@@ -763,6 +763,14 @@ const ROWS: Row[] = [
     request: (_f, t) => ({ url: `/api/tasks/${t.task}/updateDaysToAdd`, body: { days_to_add: 1 } }),
   },
   {
+    route: 'PUT /api/tasks/:id/delivery-status',
+    cells: STAFF,
+    request: (f, t) => ({
+      url: `/api/tasks/${t.task}/delivery-status`,
+      body: { language_id: f.languages.es, final: false, note: 'More files on Monday.' },
+    }),
+  },
+  {
     route: 'POST /api/other-concepts',
     cells: STAFF,
     request: (_f, t) => ({

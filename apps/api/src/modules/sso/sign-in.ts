@@ -42,7 +42,7 @@ export async function start(deps: Deps, email: string): Promise<Outcome<SsoStart
   });
 }
 
-const refused = (key: string, field = 'state') => invalid({ [field]: [key] }, key);
+const signInRefused = (key: string, field = 'state') => invalid({ [field]: [key] }, key);
 const noAccount = () =>
   new AppError(401, 'errors.sso_no_account', { errorCode: ERROR_CODES.BAD_CREDENTIALS });
 
@@ -54,10 +54,10 @@ export async function complete(
   userAgent: string | undefined,
 ): Promise<Outcome<LoginReply>> {
   const login = await repo.consumeLogin(deps.db, sha256(body.state), new Date());
-  if (!login) throw refused('errors.sso_state_invalid');
+  if (!login) throw signInRefused('errors.sso_state_invalid');
   const provider = await repo.findProvider(deps.db, login.provider_id);
-  if (!provider) throw refused('errors.sso_state_invalid');
-  if (body.error || !body.code) throw refused('errors.sso_refused_by_provider', 'code');
+  if (!provider) throw signInRefused('errors.sso_state_invalid');
+  if (body.error || !body.code) throw signInRefused('errors.sso_refused_by_provider', 'code');
 
   const callbackUrl = new URL(redirectUriOf(deps));
   callbackUrl.searchParams.set('code', body.code);
@@ -73,9 +73,9 @@ export async function complete(
   } catch (err) {
     if (err instanceof AppError) throw err;
     deps.log.warn({ err, issuer: provider.issuer_url }, 'single sign-on answer refused');
-    throw refused('errors.sso_answer_invalid', 'code');
+    throw signInRefused('errors.sso_answer_invalid', 'code');
   }
-  if (!identity.email || !identity.emailVerified) throw refused('errors.sso_email_unverified', 'code');
+  if (!identity.email || !identity.emailVerified) throw signInRefused('errors.sso_email_unverified', 'code');
   // A provider vouches only for its own domains, and only for its customer's users (or the staff).
   if (!provider.domains.includes(domainOf(identity.email))) throw noAccount();
 
