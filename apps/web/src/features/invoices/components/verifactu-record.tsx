@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Text } from '@mantine/core';
 import type { InvoiceDetail, VerifactuState } from '@verba/contracts';
 import { DetailList } from '../../../components/detail-list.tsx';
+import { DateTimeText } from '../../../components/money.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 const STATE_COLOR: Record<VerifactuState, string> = {
@@ -48,7 +49,7 @@ export function VerifactuRecord({ record }: { record: NonNullable<InvoiceDetail[
         items={[
           { label: t('verifactu.record'), value: kind, testId: 'verifactu-record-type' },
           { label: t('verifactu.state'), value: <VerifactuStateBadge state={record.state} /> },
-          { label: t('verifactu.generatedAt'), value: record.generated_at },
+          { label: t('verifactu.generatedAt'), value: <DateTimeText value={record.generated_at} /> },
           {
             label: t('verifactu.huella'),
             value: <Fingerprint value={record.huella} testId="verifactu-huella" />,
