@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { serverFieldErrors } from '../../../../components/form-errors.ts';
 import { useMarkDeliveryMutation } from '../../api/mark-delivery.ts';
@@ -8,7 +8,8 @@ import type { TaskDetail } from '../../api/types.ts';
 import { deliveryKind } from '../../lib/amounts.ts';
 import { Section } from '../section.tsx';
 
-const KIND_COLOR = { final: 'teal', partial: 'orange', inProgress: 'gray' } as const;
+// dark shades on white: the outline badges keep AA contrast
+const KIND_COLOR = { final: 'teal.9', partial: 'orange.9', inProgress: 'gray.8' } as const;
 
 /** Per target language: how many files are delivered, whether that is all, and staff's note. */
 export function DeliveryProgressSection({ task }: { task: TaskDetail }) {
@@ -27,7 +28,7 @@ export function DeliveryProgressSection({ task }: { task: TaskDetail }) {
             <div key={row.language_id} data-testid={`delivery-progress-${row.language_id}`}>
               <Group justify="space-between" gap="xs">
                 <Text fw={600}>{nameOf(row.language_id)}</Text>
-                <Badge color={KIND_COLOR[kind]} variant="light" radius="sm" style={{ maxWidth: '100%' }}>
+                <Badge color={KIND_COLOR[kind]} variant="outline" radius="sm" style={{ maxWidth: '100%' }}>
                   {t(`delivery.${kind}`)}
                 </Badge>
               </Group>
@@ -41,9 +42,9 @@ export function DeliveryProgressSection({ task }: { task: TaskDetail }) {
           );
         })}
         {progress.some((p) => !p.final && p.delivered > 0) && task.abilities.can_download_translations ? (
-          <Text size="sm" c="orange.9" data-testid="zip-partial">
+          <Alert color="orange" variant="light" p="xs" data-testid="zip-partial">
             {t('delivery.zipPartial')}
-          </Text>
+          </Alert>
         ) : null}
         {task.abilities.can_upload_translations ? <MarkDeliveryForm task={task} nameOf={nameOf} /> : null}
       </Stack>
