@@ -98,12 +98,12 @@ test.describe('delivery and lists', () => {
     );
     await capture(staff, 'delivery-task-delivered');
 
-    // The client's zip: one folder per language, the source file's name in each.
+    // The client's zip: one folder per language, each file with the name it was delivered with.
     const { headers } = await apiAs(staff.request, DEMO.globexAdmin);
     const zip = await staff.request.get(`/api/task/${taskId}/translations.zip`, { headers });
     expect(zip.status()).toBe(200);
     const names = (await zip.body()).toString('latin1');
-    for (const path of ['es/guide.txt', 'ca/guide.txt', 'es/intro.txt', 'ca/intro.txt'])
+    for (const path of ['es/guide.txt', 'ca/guide.txt', 'es/intro_es-ES.txt', 'ca/intro-final.txt'])
       expect(names, path).toContain(path);
     await context.close();
   });

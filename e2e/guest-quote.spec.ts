@@ -156,8 +156,9 @@ test.describe('guest quote', () => {
     ]);
     expect(all.suggestedFilename()).toMatch(/^translations-.+\.zip$/);
     const entries = unzipSync(new Uint8Array(readFileSync((await all.path())!)));
-    expect(Object.keys(entries)).toEqual(['es/leaflet.txt']);
-    expect(strFromU8(entries['es/leaflet.txt']!)).toBe(LEAFLET_ES);
+    // each translation under its language, with the name it was delivered with
+    expect(Object.keys(entries)).toEqual(['es/leaflet.es.txt']);
+    expect(strFromU8(entries['es/leaflet.es.txt']!)).toBe(LEAFLET_ES);
     await guest.close();
   });
 
