@@ -147,7 +147,15 @@ test.describe('dashboards', () => {
     for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
       await page.setViewportSize(width);
       const ticks = page.getByTestId('dashboard-states').locator('.recharts-cartesian-axis-tick-value');
-      for (const name of stateNames) await expect(ticks.filter({ hasText: name })).toHaveCount(1);
+      // a long name is wrapped onto two lines (one text element, one tspan per line)
+      const wrapped = (name: string) =>
+        new RegExp(
+          name
+            .split(/\s+/)
+            .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('\\s*'),
+        );
+      for (const name of stateNames) await expect(ticks.filter({ hasText: wrapped(name) })).toHaveCount(1);
     }
     await page.setViewportSize(WIDTHS.desktop);
     await page.getByTestId('dashboard-states-table-toggle').click();

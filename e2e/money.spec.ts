@@ -183,7 +183,7 @@ test.describe('the quote a client can trust', () => {
     const verifiedBefore = await logCount(page, 'payments.verify');
     await page.goto(`/tasks/ok/${taskId}`);
     await waitForScreen(page);
-    await expect(page.getByTestId('payment-state')).toContainText('This task is paid: it is Approved.');
+    await expect(page.getByTestId('payment-state')).toContainText('This task is paid. State: Approved.');
     await expect(page.getByTestId('payment-task-name')).toHaveText(name);
     await capture(page, 'money-ok-without-parameters');
     expect(await logCount(page, 'payments.refused')).toBe(refusedBefore);
