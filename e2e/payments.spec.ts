@@ -175,7 +175,7 @@ test.describe('payments', () => {
     await page.waitForURL(/\/tasks$/);
     await expect(page.getByText('The task was sent to production.')).toBeVisible();
     await page.goto(`/tasks/${taskId}`);
-    await expect(page.getByTestId('task-state').first()).toHaveText('Deferred');
+    await expect(page.getByTestId('task-state').first()).toHaveText('In production, invoiced later');
 
     // The PM (Catalan) starts it, delivers every file in every language, and finishes it.
     const pmContext = await browser.newContext({ viewport: WIDTHS.desktop });
@@ -186,7 +186,7 @@ test.describe('payments', () => {
     await pm.getByTestId('change-status').click();
     await pm.waitForURL(new RegExp(`/tasks/${taskId}/edit/status$`));
     await expect(pm.getByTestId('task-status-page')).toBeVisible();
-    await expect(pm.getByTestId('task-state')).toHaveText('Ajornat');
+    await expect(pm.getByTestId('task-state')).toHaveText('En producció, es factura després');
     await capture(pm, 'payments-pm-status');
     await pm.getByTestId('status-save').click();
     await expect(pm.getByTestId('status-error')).toHaveText('Triï el nou estat.');
