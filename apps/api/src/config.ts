@@ -181,7 +181,13 @@ export interface Config {
   webDist: string;
   sessionTtlSeconds: number;
   passwordResetTtlMinutes: number;
-  login: { maxPerIpPerMinute: number; maxFailuresPerAccount: number; failureWindowMinutes: number };
+  login: {
+    maxPerIpPerMinute: number;
+    maxFailuresPerAccount: number;
+    failureWindowMinutes: number;
+    /** How long a sign-in waits for a slot while the account's checks in flight fill them (30 s). */
+    slotWaitSeconds?: number;
+  };
   /** Both staff roles must sign in with a second factor (they enrol at their next sign-in). */
   requireTwoFactorForStaff: boolean;
   /**

@@ -144,8 +144,10 @@ export async function isOwnPassword(
 
 /** How long a password check may take before its slot counts as a failure (its process died). */
 const CHECK_STALE_MS = 60_000;
-/** How long a sign-in waits for one of the account's checks in flight to end. */
-const SLOT_WAIT_MS = 30_000;
+/** How long a sign-in waits, by default, for one of the account's checks in flight to end. */
+const SLOT_WAIT_SECONDS = 30;
+/** The longest pause between two claims: waiters back off so their polls do not starve the checks. */
+const MAX_POLL_PAUSE_MS = 400;
 
 /**
  * A slot to check a password for this account (before the slow check, so parallel attempts cannot
@@ -154,8 +156,8 @@ const SLOT_WAIT_MS = 30_000;
  */
 async function claimSlot(deps: Deps, email: string, ip: string): Promise<number> {
   const { maxFailuresPerAccount, failureWindowMinutes } = deps.config.login;
-  const deadline = Date.now() + SLOT_WAIT_MS;
-  for (;;) {
+  const deadline = Date.now() + (deps.config.login.slotWaitSeconds ?? SLOT_WAIT_SECONDS) * 1000;
+  for (let round = 0; ; round++) {
     const now = Date.now();
     const claim = await repo.claimLoginAttempt(deps.db, {
       email,
@@ -173,7 +175,7 @@ async function claimSlot(deps: Deps, email: string, ip: string): Promise<number>
     }
     if (Date.now() > deadline)
       throw new AppError(429, 'errors.too_many_requests', { headers: { 'retry-after': '60' } });
-    await setTimeout(20 + Math.random() * 30);
+    await setTimeout(Math.min(MAX_POLL_PAUSE_MS, 20 * 2 ** round) * (0.5 + Math.random()));
   }
 }
 
