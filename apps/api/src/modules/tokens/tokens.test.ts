@@ -59,6 +59,12 @@ describe('personal API tokens', () => {
     const tokens = await call(t.app, 'GET', '/api/tokens', { token });
     expect(tokens.status).toBe(403);
     expect(tokens.json.message).toContain('API token');
+    // nor the bell and its live stream, so no stream opened with a token can outlive its revocation
+    for (const url of ['/api/notifications', '/api/notifications/stream']) {
+      const bell = await call(t.app, 'GET', url, { token, headers: { accept: 'text/event-stream' } });
+      expect(bell.status).toBe(403);
+      expect(bell.json.message).toContain('API token');
+    }
     const es = await call(t.app, 'GET', '/api/invoices', { token, headers: { 'accept-language': 'es' } });
     expect(es.json.message).toBe('A este token de API le falta el permiso invoices:read.');
   });
