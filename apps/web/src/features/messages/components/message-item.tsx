@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { TaskMessage } from '@verba/contracts';
+import { FileDownloadList } from '../../../components/file-download-list.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
-import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { downloadAttachment } from '../api/download-attachment.ts';
 import type { ThreadSource } from '../api/thread-source.ts';
 
@@ -73,29 +74,14 @@ export function MessageItem({
           {message.body}
         </Text>
         {message.files.length ? (
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {message.files.map((file) => (
-              <Group key={file.id} component="li" gap="xs" wrap="nowrap">
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => void downloadAttachment(source, message.id, file)}
-                  aria-label={t('download', { name: file.file_name })}
-                  style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                  data-testid="message-attachment"
-                >
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <IconDownload size={16} aria-hidden style={{ flexShrink: 0 }} />
-                    {file.file_name}
-                  </Group>
-                </Anchor>
-                <Text size="xs" c="gray.7" style={{ flexShrink: 0 }}>
-                  {formatFileSize(file.size, locale)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
+          <FileDownloadList
+            files={message.files}
+            onDownload={(file) => void downloadAttachment(source, message.id, file)}
+            label={(file) => t('download', { name: file.file_name })}
+            testId="message-attachment"
+            size="sm"
+            gap={4}
+          />
         ) : null}
       </Stack>
     </Paper>
