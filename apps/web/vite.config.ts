@@ -25,5 +25,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // jsdom renders of whole screens take seconds on a busy machine; 5 s failed them there
+    testTimeout: 20_000,
   },
 });
