@@ -1,18 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, apiToken, expectNoAxeViolations, signInQuickly, waitForScreen } from './support.ts';
 import { apiAs } from './task-setup.ts';
 
 // A client asks about its task with an attachment, the PM answers (and keeps an internal note), the
-// client's bell shows the answer without a reload, and the client orders again with a PO number
-// that the invoice PDF then shows. Once per language; then the task list's badge and a guest's thread.
+// client's bell shows the answer without a reload. Once per language; then the task list's badge and
+// a guest's thread. (Ordering again with a PO number, and the PO on the invoice: order-again.spec.ts.)
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-// The sandbox bank's authorised test card (apps/api/src/modules/payments/gateway/sandbox-bank.ts).
-const CARD_AUTHORISED = '4548812049400004';
 const GUEST_LINK = 'demo-guest-quote-link-0001';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/collab';
 mkdirSync(SHOTS, { recursive: true });
@@ -95,33 +91,11 @@ async function shots(page: Page, name: string, testId: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Pays the draft by card at the sandbox bank (API), so that it can be invoiced. */
-async function pay(request: APIRequestContext, id: number): Promise<void> {
-  const { headers, get } = await apiAs(request, DEMO.acmeAdmin);
-  await expect
-    .poll(async () => (await get<{ state: string }>(`/task/${id}`)).state, { timeout: 60_000 })
-    .toBe('DRAFT');
-  const start = await request.post('/api/tasks/paymentGateway', { headers, data: { taskId: id } });
-  expect(start.ok(), 'payment started').toBe(true);
-  const payment = (
-    (await start.json()) as {
-      data: { paymentDone: boolean; form: { fields: Record<string, string> } | null };
-    }
-  ).data;
-  if (!payment.paymentDone) {
-    const paid = await request.post('/api/sandbox-bank/pay', {
-      form: { ...payment.form!.fields, card: CARD_AUTHORISED, action: 'pay', lang: 'en' },
-      maxRedirects: 0,
-    });
-    expect(paid.status(), 'the bank answers with a redirect').toBe(303);
-  }
-  await expect.poll(async () => (await get<{ state: string }>(`/task/${id}`)).state).toBe('APPROVED');
-}
-
-const ordered: Array<{ id: number; po: string }> = [];
+/** The tasks whose thread the journeys above wrote in (ordering again is order-again.spec.ts's). */
+const threads: number[] = [];
 
 for (const locale of ['en', 'es', 'ca'] as const) {
-  test(`a client asks with an attachment, the PM answers, the bell shows it live, the client orders again (${locale})`, async ({
+  test(`a client asks with an attachment, the PM answers, the bell shows it live (${locale})`, async ({
     page,
     browser,
   }) => {
@@ -188,36 +162,16 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     await expect(thread.getByTestId('message-internal')).toHaveCount(0);
     if (locale === 'en') await shots(page, 'thread-client', 'message-thread');
 
-    // Order again, with a new PO number.
-    await page.getByTestId('order-again').click();
-    await expect(page).toHaveURL(/\/tasks\/create\?again=/);
-    await openedScreen(page, 'task-create-page');
-    await expect(page.getByTestId('reference-file-list')).toContainText('style-guide.pdf');
-    await expect(page.getByTestId('task-po-number')).toHaveValue('');
-    const po = `PO-COLLAB-${locale.toUpperCase()}-${Date.now() % 100000}`;
-    await page.getByTestId('task-name').fill(`Catalogue again (${locale})`);
-    await page.getByTestId('task-po-number').fill(po);
-    await page.locator('[data-testid="task-dropzone"] input[type="file"]').setInputFiles({
-      name: 'catalogue-v2.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('The dog barked loudly. The cat sat on the mat.'),
-    });
-    await page.getByTestId('task-save').click();
-    await expect(page).toHaveURL(/\/tasks\/\d+$/, { timeout: 60_000 });
-    await openedScreen(page, 'task-detail-page');
-    await expect(page.getByTestId('task-po-number')).toContainText(po);
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
-    expect(id).not.toBe(task);
-    ordered.push({ id, po });
+    threads.push(task);
   });
 }
 
 test('the task list shows a badge on a task with unread messages', async ({ page }) => {
-  expect(ordered).toHaveLength(3);
-  const task = ordered[0]!.id;
+  expect(threads).toHaveLength(3);
+  const task = threads[0]!;
   const client = await apiAs(page.request, DEMO.acmeAdmin);
   const form = new FormData();
-  form.append('body', 'One more question about the new order.');
+  form.append('body', 'One more question about this order.');
   const posted = await page.request.post(`/api/tasks/${task}/messages`, {
     headers: client.headers,
     multipart: form,
@@ -285,43 +239,4 @@ test("a guest writes in its task's thread from its link", async ({ page }) => {
   ]);
   expect(download.suggestedFilename()).toBe('deadline.txt');
   await shots(page, 'thread-guest', 'message-thread');
-});
-
-test('the invoice PDF shows each task’s PO number', async ({ page }) => {
-  expect(ordered).toHaveLength(3);
-  for (const task of ordered) await pay(page.request, task.id);
-  const { headers, get } = await apiAs(page.request, DEMO.verbaAdmin);
-  const customers = await get<{ data: { id: number; name: string }[] }>('/customers?per_page=100');
-  const acme = customers.data.find((c) => c.name === 'Acme')!.id;
-  const draft = await get<{
-    tasks: { id: number; amount: string }[];
-    default_tax: string;
-    information: Record<string, unknown>;
-  }>(`/invoices/draft?customer_id=${acme}`);
-  const ids = ordered.map((task) => task.id);
-  const cents = draft.tasks
-    .filter((row) => ids.includes(row.id))
-    .reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
-  const total = draft.default_tax === 'IVA' ? cents + Math.round((cents * 21) / 100) : cents;
-  const issued = await page.request.post('/api/invoices', {
-    headers,
-    data: {
-      customer_id: acme,
-      task_ids: ids,
-      tax: draft.default_tax,
-      amount: (total / 100).toFixed(2),
-      issued_at: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date()),
-      ...draft.information,
-    },
-  });
-  expect(issued.status(), await issued.text()).toBe(201);
-  const invoice = ((await issued.json()) as { data: { id: number } }).data.id;
-
-  const client = await apiAs(page.request, DEMO.acmeAdmin);
-  const pdf = await page.request.get(`/api/invoices/${invoice}/pdf?language=en`, { headers: client.headers });
-  expect(pdf.status()).toBe(200);
-  const file = join(mkdtempSync(join(tmpdir(), 'verba-e2e-collab-')), 'invoice.pdf');
-  writeFileSync(file, await pdf.body());
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  for (const task of ordered) expect(text).toContain(`PO number: ${task.po}`);
 });
