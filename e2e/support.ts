@@ -87,7 +87,8 @@ export async function waitForAppRequests(page: Page): Promise<void> {
 /** Waits until the routed screen has rendered (no lazy-loading spinner left). */
 export async function waitForScreen(page: Page): Promise<void> {
   await waitForAppRequests(page);
-  await expect(page.locator('main h1').first()).toBeVisible();
+  // a lazily loaded screen's code is no app request: on a busy machine it may take longer than 10 s
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
   // A screen may still move on (an unknown id goes to /404): let it settle before looking.
   await page.waitForTimeout(300);
   await waitForAppRequests(page);

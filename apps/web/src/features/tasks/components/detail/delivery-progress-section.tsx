@@ -9,7 +9,8 @@ import { deliveryKind } from '../../lib/amounts.ts';
 import { Section } from '../section.tsx';
 
 // dark shades on white: the outline badges keep AA contrast
-const KIND_COLOR = { final: 'teal.9', partial: 'orange.9', inProgress: 'gray.8' } as const;
+// outline badges on white: each shade keeps AA contrast (Mantine's darkest orange, #d9480f, is 4.3:1)
+const KIND_COLOR = { final: 'teal.9', partial: '#a63c06', inProgress: 'gray.8' } as const;
 
 /** Per target language: how many files are delivered, whether that is all, and staff's note. */
 export function DeliveryProgressSection({ task }: { task: TaskDetail }) {
