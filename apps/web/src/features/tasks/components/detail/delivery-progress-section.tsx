@@ -8,7 +8,6 @@ import type { TaskDetail } from '../../api/types.ts';
 import { deliveryKind } from '../../lib/amounts.ts';
 import { Section } from '../section.tsx';
 
-// dark shades on white: the outline badges keep AA contrast
 // outline badges on white: each shade keeps AA contrast (Mantine's darkest orange, #d9480f, is 4.3:1)
 const KIND_COLOR = { final: 'teal.9', partial: '#a63c06', inProgress: 'gray.8' } as const;
 
