@@ -260,3 +260,51 @@ describe('Subsanación of a rejected record', () => {
     expect((await recordsOf(invoice.id))[2]!.state).toBe('accepted');
   });
 });
+
+describe('Subsanación of a record accepted with errors', () => {
+  it('replaces a RegistroAlta the AEAT accepted with errors (Subsanacion S, RechazoPrevio N); an anulación accepted with errors stands', async () => {
+    sim.behave('accept_with_errors', 0);
+    const invoice = await issueOne();
+    await t.app.jobs.idle();
+    sim.behave('accept', 0);
+    const [withErrors] = await recordsOf(invoice.id);
+    expect(withErrors!.state).toBe('accepted_with_errors');
+    const detail = await call(t.app, 'GET', `/api/invoices/${invoice.id}`, { token: tokens.admin });
+    expect(detail.json.data.abilities.can_retry_verifactu).toBe(true);
+    const client = await call(t.app, 'GET', `/api/invoices/${invoice.id}`, { token: tokens.acmeAdmin });
+    expect(client.json.data.abilities.can_retry_verifactu).toBe(false);
+
+    const seen: Record<string, number> = {};
+    for (const role of ROLE_NAMES.filter((r) => r !== 'admin'))
+      seen[role] = (await retry(invoice.id, tokens[role])).status;
+    expect(seen).toEqual({ pm: 403, acmeAdmin: 403, acmeUser: 403, globexAdmin: 403 });
+    const res = await retry(invoice.id, tokens.admin);
+    expect(res.status).toBe(200);
+    const [old, fresh] = await recordsOf(invoice.id);
+    expect(old).toEqual(withErrors);
+    expect(fresh).toMatchObject({ record_type: 'alta', tipo_factura: 'F1', state: 'pending' });
+    expect(fresh!.xml).toContain(
+      '<sf:Subsanacion>S</sf:Subsanacion><sf:RechazoPrevio>N</sf:RechazoPrevio><sf:TipoFactura>F1</sf:TipoFactura>',
+    );
+    expect(fresh!.previous_huella).toBe((await chain()).at(-2)!.huella);
+    expect(await validateRegFactu(regFactu(VERIFACTU_TEST.issuer, [fresh!.xml]))).toBeNull();
+    expect(await brokenRecord(t.database.db, nif)).toBeNull();
+    await t.app.jobs.idle();
+    expect((await recordsOf(invoice.id))[1]!.state).toBe('accepted');
+    expect((await retry(invoice.id, tokens.admin)).status).toBe(422);
+
+    // An anulación accepted with errors: the AEAT has no subsanación for it.
+    sim.behave('accept_with_errors', 0);
+    expect((await voidIt(invoice.id, tokens.admin)).status).toBe(200);
+    await t.app.jobs.idle();
+    sim.behave('accept', 0);
+    expect((await recordsOf(invoice.id))[2]).toMatchObject({
+      record_type: 'anulacion',
+      state: 'accepted_with_errors',
+    });
+    const refused = await retry(invoice.id, tokens.admin, 'ca');
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toMatch(/acceptat amb errors/);
+    expect(await recordsOf(invoice.id)).toHaveLength(3);
+  });
+});
