@@ -126,6 +126,26 @@ describe('Voiding an invoice issued in error', () => {
     expect(task!.invoice_id).toBeNull();
   });
 
+  it('takes the invoice out of those pending payment', async () => {
+    const issue = async () => {
+      const task = await s.makeTask(s.globex, 'DEFERRED', '10.00');
+      const res = await s.issue(await s.body(s.globex, [task.id], '12.10'));
+      expect(res.status).toBe(201);
+      expect(res.json.data.payment_status).toBe('pending');
+      return res.json.data as { id: number };
+    };
+    const [voided, owed] = [await issue(), await issue()];
+    expect((await voidIt(voided.id, tokens.admin)).status).toBe(200);
+    const pending = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.admin,
+      query: { per_page: '100', status: 'pending' },
+    });
+    const ids = (pending.json.data.data as Array<{ id: number }>).map((r) => r.id);
+    expect(ids).toContain(owed.id);
+    expect(ids).not.toContain(voided.id);
+    expect(pending.json.data.total).toBe(ids.length);
+  });
+
   it('is sent by the submission queue and accepted by the simulated AEAT', async () => {
     const invoice = await issueOne();
     await t.app.jobs.idle();
