@@ -212,6 +212,54 @@ describe('Voiding an invoice issued in error', () => {
   });
 });
 
+describe("Another customer's invoice", () => {
+  // Wherever a client reads invoices, another customer's invoice (voided or not) is answered as
+  // one that does not exist: the same translated 404, so not even its existence leaks.
+  it('answers 404, as an id that does not exist, to both client roles of another customer', async () => {
+    const task = await s.makeTask(s.globex, 'DEFERRED', '10.00');
+    const issued = await s.issue(await s.body(s.globex, [task.id], '12.10'));
+    expect(issued.status).toBe(201);
+    const voided = issued.json.data.id as number;
+    expect((await voidIt(voided, tokens.admin)).status).toBe(200);
+    const plain = (await issueOne(s.globex)).id;
+    const missing = 2_000_000;
+    const read = (path: string, token: string, lang: string) =>
+      call(t.app, 'GET', `/api/invoices/${path}`, { token, headers: { 'accept-language': lang } });
+
+    for (const lang of ['en', 'es', 'ca']) {
+      const nowhere = await read(String(missing), tokens.acmeAdmin, lang);
+      expect(nowhere.status).toBe(404);
+      for (const id of [voided, plain])
+        for (const path of [`${id}`, `${id}/pdf`]) {
+          const res = await read(path, tokens.acmeAdmin, lang);
+          expect(res.status, `${path} ${lang}`).toBe(404);
+          expect(res.json).toEqual(nowhere.json);
+          // A client user reads no invoice at all (invoices:view is the client admin's).
+          expect((await read(path, tokens.acmeUser, lang)).status).toBe(403);
+        }
+    }
+    const messages = await Promise.all(
+      ['en', 'es', 'ca'].map(async (lang) => (await read(`${voided}`, tokens.acmeAdmin, lang)).json.message),
+    );
+    expect(new Set(messages).size).toBe(3);
+    // The owner reads both; the list never names them to another customer, whatever it asks.
+    expect((await read(`${voided}`, tokens.globexAdmin, 'en')).status).toBe(200);
+    const list = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.acmeAdmin,
+      query: { customer_id: String(s.globex), per_page: '100' },
+    });
+    expect(list.status).toBe(200);
+    const ids = (list.json.data.data as Array<{ id: number; customer: { id: number } }>).map((r) => r.id);
+    expect(ids).not.toContain(voided);
+    expect(ids).not.toContain(plain);
+    // Acting on it is staff-only: refused by the permission before any lookup.
+    for (const token of [tokens.acmeAdmin, tokens.acmeUser]) {
+      expect((await voidIt(plain, token)).status).toBe(403);
+      expect((await retry(voided, token)).status).toBe(403);
+    }
+  });
+});
+
 describe('Subsanación of a rejected record', () => {
   it('replaces a rejected RegistroAlta by a new one (Subsanacion S, RechazoPrevio S) that the AEAT accepts; the old one is untouched', async () => {
     sim.behave('reject', 0);
