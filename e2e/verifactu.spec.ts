@@ -127,6 +127,8 @@ test('the admin voids an invoice issued in error; the list filters by the AEAT r
   await page.getByTestId('invoice-dialog-confirm').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('invoice-voided')).toHaveText('Voided');
+  // Owed no more: no payment state beside it.
+  await expect(page.getByTestId('invoice-status')).toHaveCount(0);
   await expect(page.getByTestId('verifactu-record-type')).toContainText('Cancellation');
   await expect(page.getByTestId('verifactu-previous-huella')).toHaveText(huella);
   await expect(page.getByTestId('invoice-void')).toHaveCount(0);
@@ -141,5 +143,6 @@ test('the admin voids an invoice issued in error; the list filters by the AEAT r
   await pickOption(page, 'invoices-verifactu-state', 'Queued');
   await page.getByTestId('invoices-apply').click();
   await expect(page.getByTestId(`invoice-row-${invoice.folio}`).getByTestId('invoice-voided')).toBeVisible();
+  await expect(page.getByTestId(`invoice-row-${invoice.folio}`).getByTestId('invoice-status')).toHaveCount(0);
   await shoot(page, 'verifactu-list');
 });

@@ -16,6 +16,23 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
   });
 
+  it('reads SECRETS_KEY_PREVIOUS as a list of 32-byte keys, each checked, naming the variable', () => {
+    const [a, b] = ['11'.repeat(32), Buffer.alloc(32, 2).toString('base64')];
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SECRETS_KEY: '33'.repeat(32),
+      SECRETS_KEY_PREVIOUS: `${a}, ${b}`,
+    });
+    expect(production.secretsKey).toEqual(Buffer.alloc(32, 0x33));
+    expect(production.previousSecretsKeys).toEqual([Buffer.alloc(32, 0x11), Buffer.alloc(32, 2)]);
+    expect(loadConfig({ NODE_ENV: 'production' }).previousSecretsKeys).toEqual([]);
+    // Outside production the published development key is one of them (secrets made without a key).
+    expect(loadConfig({ SECRETS_KEY: '33'.repeat(32) }).previousSecretsKeys).toHaveLength(1);
+    expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: `${a},abcd` })).toThrow(
+      /^SECRETS_KEY_PREVIOUS must be 32 bytes/,
+    );
+  });
+
   it('never loads demo data in production, nor by default on PostgreSQL', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).demoData).toBe(false);

@@ -64,6 +64,8 @@ const envSchema = z
     REQUIRE_2FA_FOR_STAFF: bool.default(false),
     /** 32 bytes (64 hex digits or base64) that encrypt TOTP keys and SSO client secrets at rest. */
     SECRETS_KEY: z.string().optional(),
+    /** Earlier SECRETS_KEYs, comma-separated: read, and re-encrypted under SECRETS_KEY at start. */
+    SECRETS_KEY_PREVIOUS: z.string().optional(),
     SSO_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -117,15 +119,33 @@ function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementC
 /** Known to everyone: it only keeps secrets out of plain sight on development machines. */
 const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('verba development secrets key').digest();
 
-/** SECRETS_KEY as 32 bytes (64 hex digits, or base64). */
-function secretsKeyOf(value: string | undefined, production: boolean): Buffer | undefined {
-  if (value === undefined || value === '') return production ? undefined : DEVELOPMENT_SECRETS_KEY;
+/** A key of SECRETS_KEY or SECRETS_KEY_PREVIOUS as 32 bytes (64 hex digits, or base64). */
+function keyOf(value: string, variable: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32)
     throw new Error(
-      'SECRETS_KEY must be 32 bytes: 64 hex digits or 44 base64 characters (openssl rand -hex 32)',
+      `${variable} must be 32 bytes: 64 hex digits or 44 base64 characters (openssl rand -hex 32)`,
     );
   return key;
+}
+
+function secretsKeyOf(value: string | undefined, production: boolean): Buffer | undefined {
+  if (value === undefined || value === '') return production ? undefined : DEVELOPMENT_SECRETS_KEY;
+  return keyOf(value, 'SECRETS_KEY');
+}
+
+/**
+ * SECRETS_KEY_PREVIOUS: the keys secrets may still be encrypted with (comma-separated). Outside
+ * production the development key is always among them, so a machine that sets its own SECRETS_KEY
+ * keeps the secrets it made without one.
+ */
+function previousSecretsKeysOf(value: string | undefined, production: boolean): Buffer[] {
+  const keys = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => keyOf(part, 'SECRETS_KEY_PREVIOUS'));
+  return production ? keys : [...keys, DEVELOPMENT_SECRETS_KEY];
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph RGW). */
@@ -195,6 +215,11 @@ export interface Config {
    * production a published development key. Unset in production: nothing can be encrypted.
    */
   secretsKey: Buffer | undefined;
+  /**
+   * Keys secrets were encrypted with before (SECRETS_KEY_PREVIOUS, a rotation): still read, and
+   * re-encrypted under `secretsKey` when a server starts.
+   */
+  previousSecretsKeys: Buffer[];
   /** Single sign-on: how long a call to an identity provider may take. */
   sso: { timeoutSeconds: number };
   bodyLimitBytes: number;
@@ -308,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     requireTwoFactorForStaff: parsed.REQUIRE_2FA_FOR_STAFF,
     secretsKey: secretsKeyOf(parsed.SECRETS_KEY, production),
+    previousSecretsKeys: previousSecretsKeysOf(parsed.SECRETS_KEY_PREVIOUS, production),
     sso: { timeoutSeconds: parsed.SSO_TIMEOUT_SECONDS },
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     smtp: parsed.SMTP_HOST

@@ -87,9 +87,13 @@ const rules: Rules<Subjects> = {
     subject: (user, invoice) => {
       const reach = reaches(user, invoice);
       if (reach !== true) return reach;
-      return invoice.record?.state === 'rejected'
-        ? true
-        : new AppError(422, 'invoices.verifactu_not_rejected');
+      const record = invoice.record;
+      // A rejected record of either kind; a RegistroAlta the AEAT accepted with errors (its
+      // subsanación). An anulación has no Subsanacion field: once accepted it stands.
+      const correctable =
+        record?.state === 'rejected' ||
+        (record?.state === 'accepted_with_errors' && record.record_type === 'alta');
+      return correctable ? true : new AppError(422, 'invoices.verifactu_not_rejected');
     },
   },
 };

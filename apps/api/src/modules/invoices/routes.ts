@@ -188,7 +188,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invoices'],
-        summary: 'Replace the AEAT record that was rejected by a subsanación record, queued for submission',
+        summary:
+          'Replace the AEAT record that was rejected (or a RegistroAlta accepted with errors) by a subsanación record, queued for submission',
         params: idParam,
         response: { 200: invoiceDetailReply },
       },

@@ -70,10 +70,10 @@ export async function voidInvoice(
 }
 
 /**
- * POST /invoices/{id}/verifactu/retry: the invoice's latest record was rejected by the AEAT; a new
- * one of the same kind is made from the invoice as it stands and the configuration as it is now
- * (corrected), marked as a subsanación after a rejection, chained at the head and queued. The
- * rejected record stays as it was.
+ * POST /invoices/{id}/verifactu/retry: the invoice's latest record was rejected by the AEAT (or,
+ * for a RegistroAlta, accepted with errors); a new one of the same kind is made from the invoice
+ * as it stands and the configuration as it is now (corrected), marked as a subsanación (after a
+ * rejection: RechazoPrevio S), chained at the head and queued. The old record stays as it was.
  */
 export async function retryRecord(
   deps: VoidDeps,
@@ -102,7 +102,14 @@ export async function retryRecord(
         { ...locked, country_code: country?.code ?? '', lines },
         rectified ? { folio: rectified.folio, issued_at: rectified.issued_at } : null,
       );
-      await recordAlta(tx, config, id, input, new Date(), { retryOfRejected: true });
+      await recordAlta(
+        tx,
+        config,
+        id,
+        input,
+        new Date(),
+        latest!.state === 'rejected' ? { retryOfRejected: true } : { retryOfAcceptedWithErrors: true },
+      );
     }
     await queueSubmission(deps, tx as Db);
   });

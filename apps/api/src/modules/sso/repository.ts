@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, ssoDomains, ssoLogins, ssoProviders, ssoSessions } from '../../db/schema/index.ts';
 
@@ -141,4 +141,20 @@ export async function sessionProvider(db: Db, sessionId: number) {
     .innerJoin(ssoProviders, eq(ssoProviders.id, ssoSessions.provider_id))
     .where(eq(ssoSessions.session_id, sessionId));
   return row;
+}
+
+/** Every stored client secret (a provider without one has ''), for re-encryption at start. */
+export async function storedClientSecrets(db: Db): Promise<Array<{ id: number; stored: string }>> {
+  return db
+    .select({ id: ssoProviders.id, stored: ssoProviders.client_secret_encrypted })
+    .from(ssoProviders)
+    .where(ne(ssoProviders.client_secret_encrypted, ''));
+}
+
+/** Replaces a stored client secret by its re-encrypted form, unless another process already did. */
+export async function replaceClientSecret(db: Db, id: number, from: string, to: string): Promise<void> {
+  await db
+    .update(ssoProviders)
+    .set({ client_secret_encrypted: to })
+    .where(and(eq(ssoProviders.id, id), eq(ssoProviders.client_secret_encrypted, from)));
 }

@@ -18,6 +18,9 @@ const tags = ['sso'];
 
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = { max: app.config.login.maxPerIpPerMinute, timeWindow: 60_000 };
+  app.addHook('onReady', async () => {
+    await service.resealClientSecrets(app);
+  });
 
   app.post(
     '/auth/sso/start',

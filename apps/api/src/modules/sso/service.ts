@@ -2,7 +2,7 @@ import type { SsoProviderBody, SsoProviderDto } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
 import type { LogKey } from '../../lib/log-messages.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
-import { open, seal } from '../../lib/secret-box.ts';
+import { open, resealStored, seal } from '../../lib/secret-box.ts';
 import { outcome, type Actor, type Deps, type Outcome } from '../../lib/service.ts';
 import { endSessionUrlOf, type Relying } from './oidc.ts';
 import { assertCan } from './policy.ts';
@@ -26,9 +26,28 @@ const dto = (row: repo.ProviderWithDomains): SsoProviderDto => ({
 export const relyingOf = (deps: Pick<Deps, 'config'>, provider: repo.ProviderRow): Relying => ({
   issuerUrl: provider.issuer_url,
   clientId: provider.client_id,
-  clientSecret: open(deps.config.secretsKey, provider.client_secret_encrypted),
+  clientSecret: open(
+    deps.config.secretsKey,
+    provider.client_secret_encrypted,
+    deps.config.previousSecretsKeys,
+  ),
   timeoutSeconds: deps.config.sso.timeoutSeconds,
 });
+
+/**
+ * At start, on every process: re-encrypts under SECRETS_KEY the client secrets encrypted with a
+ * previous key (SECRETS_KEY_PREVIOUS, a rotation); stops the start when one opens with no key given.
+ */
+export async function resealClientSecrets(deps: Pick<Deps, 'db' | 'config' | 'log'>): Promise<number> {
+  const count = await resealStored(
+    deps.config,
+    'single sign-on client secrets (sso_providers.client_secret_encrypted)',
+    await repo.storedClientSecrets(deps.db),
+    (id, from, to) => repo.replaceClientSecret(deps.db, id, from, to),
+  );
+  if (count > 0) deps.log.info({ count }, 'single sign-on client secrets encrypted under SECRETS_KEY');
+  return count;
+}
 
 export const domainOf = (email: string): string => email.trim().toLowerCase().split('@').pop() ?? '';
 

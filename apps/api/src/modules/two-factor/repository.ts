@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -34,20 +34,21 @@ export async function consumeChallenge(db: Db, tokenHash: string, at: Date): Pro
 }
 
 /** Keys stored before they were encrypted (they do not start with the sealed prefix). */
-export async function plainSecrets(db: Db): Promise<Array<{ id: number; totp_secret: string }>> {
+/** Every stored TOTP key (pending or in use), for re-encryption at start. */
+export async function storedSecrets(db: Db): Promise<Array<{ id: number; totp_secret: string }>> {
   const rows = await db
     .select({ id: users.id, totp_secret: users.totp_secret })
     .from(users)
-    .where(and(isNotNull(users.totp_secret), notLike(users.totp_secret, 'v1.%')));
+    .where(isNotNull(users.totp_secret));
   return rows.filter((r): r is { id: number; totp_secret: string } => r.totp_secret !== null);
 }
 
-/** Replaces a key by its sealed form, unless another process already did. */
-export async function replaceSecret(db: Db, userId: number, plain: string, sealed: string): Promise<void> {
+/** Replaces a stored key by its re-encrypted form, unless another process already did. */
+export async function replaceSecret(db: Db, userId: number, from: string, sealed: string): Promise<void> {
   await db
     .update(users)
     .set({ totp_secret: sealed })
-    .where(and(eq(users.id, userId), eq(users.totp_secret, plain)));
+    .where(and(eq(users.id, userId), eq(users.totp_secret, from)));
 }
 
 export async function setPendingSecret(db: Db, userId: number, secret: string): Promise<void> {

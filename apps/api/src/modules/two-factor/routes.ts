@@ -19,7 +19,7 @@ const tags = ['auth'];
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
-    await service.sealPlainSecrets(app);
+    await service.resealSecrets(app);
   });
   app.post(
     '/auth/two-factor',

@@ -8,7 +8,7 @@ import {
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { outcome, type Actor, type Anonymous, type Deps, type Outcome } from '../../lib/service.ts';
-import { isSealed, open, seal } from '../../lib/secret-box.ts';
+import { open, resealStored, seal } from '../../lib/secret-box.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { checkedAttempt, startSession } from '../auth/service.ts';
 import { findUserById, type UserRow } from '../users/service.ts';
@@ -28,7 +28,10 @@ type CodeVerdict = 'wrong' | 'used';
 /** A code of the user's key, accepted once: null when right, else why not. */
 async function checkCode(deps: Deps, user: UserRow, code: string): Promise<CodeVerdict | null> {
   if (!user.totp_secret) return 'wrong';
-  const step = matchingStep(open(deps.config.secretsKey, user.totp_secret), code);
+  const step = matchingStep(
+    open(deps.config.secretsKey, user.totp_secret, deps.config.previousSecretsKeys),
+    code,
+  );
   if (step === null) return 'wrong';
   return (await repo.claimStep(deps.db, user.id, step)) ? null : 'used';
 }
@@ -171,18 +174,18 @@ export async function completeSignIn(
 }
 
 /**
- * Encrypts the keys stored before encryption (at start, on every process: each row once). Without a
- * key (production with no SECRETS_KEY) they stay as they are, and still work.
+ * At start, on every process: encrypts under SECRETS_KEY the keys stored in clear before encryption
+ * or under a previous key (SECRETS_KEY_PREVIOUS, a rotation); stops the start when one opens with
+ * no key given (lib/secret-box.ts#resealStored). Without a key (production with no SECRETS_KEY)
+ * keys in clear stay as they are, and still work.
  */
-export async function sealPlainSecrets(deps: Pick<Deps, 'db' | 'config' | 'log'>): Promise<number> {
-  if (!deps.config.secretsKey) return 0;
-  const rows = await repo.plainSecrets(deps.db);
-  for (const row of rows) {
-    if (isSealed(row.totp_secret)) continue;
-    await repo.replaceSecret(deps.db, row.id, row.totp_secret, seal(deps.config.secretsKey, row.totp_secret));
-  }
-  if (rows.length > 0) deps.log.info({ count: rows.length }, 'two-factor keys encrypted');
-  return rows.length;
+export async function resealSecrets(deps: Pick<Deps, 'db' | 'config' | 'log'>): Promise<number> {
+  const rows = (await repo.storedSecrets(deps.db)).map((r) => ({ id: r.id, stored: r.totp_secret }));
+  const count = await resealStored(deps.config, 'two-factor keys (users.totp_secret)', rows, (id, from, to) =>
+    repo.replaceSecret(deps.db, id, from, to),
+  );
+  if (count > 0) deps.log.info({ count }, 'two-factor keys encrypted under SECRETS_KEY');
+  return count;
 }
 
 /** An admin takes a user's second factor away (the user sets it up again, if required at next sign-in). */

@@ -4,7 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { call, createTestApp, DEMO, DEMO_PASSWORD, login, type TestApp } from '../../../test/harness.ts';
 import { actionLogs, customers, twoFactorRecoveryCodes, users } from '../../db/schema/index.ts';
-import { sealPlainSecrets } from './service.ts';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../app.ts';
+import { open, seal } from '../../lib/secret-box.ts';
+import { StartupError, startupFailureMessage } from '../../startup-checks.ts';
+import { ssoProviders } from '../../db/schema/index.ts';
+import { relyingOf, resealClientSecrets } from '../sso/service.ts';
+import { resealSecrets } from './service.ts';
 
 // Codes are computed here from the key the API hands out, as an authenticator app would.
 const codeAt = (secret: string, step: number) =>
@@ -205,15 +211,134 @@ describe('keys at rest', () => {
 
     // a row from before encryption: the Base32 key itself
     await t.database.db.update(users).set({ totp_secret: secret }).where(eq(users.id, stored!.id));
-    expect(await sealPlainSecrets(t.app)).toBe(1);
+    expect(await resealSecrets(t.app)).toBe(1);
     const [sealed] = await t.database.db.select().from(users).where(eq(users.id, stored!.id));
     expect(sealed!.totp_secret).toMatch(/^v1\./);
-    expect(await sealPlainSecrets(t.app)).toBe(0);
+    expect(await resealSecrets(t.app)).toBe(0);
     const first = await signIn(t.app, 'rest@acme.test');
     const second = await call(t.app, 'POST', '/api/auth/two-factor', {
       body: { challenge: first.json.data.challenge, code: codeAt(secret, stepNow() + 1) },
     });
     expect(second.status, JSON.stringify(second.json)).toBe(200);
+  });
+});
+
+describe('rotating SECRETS_KEY', () => {
+  const keyOf = () => randomBytes(32);
+  const withKeys = <T>(
+    secretsKey: Buffer | undefined,
+    previousSecretsKeys: Buffer[],
+    run: () => Promise<T>,
+  ) => {
+    const saved = { secretsKey: t.config.secretsKey, previousSecretsKeys: t.config.previousSecretsKeys };
+    Object.assign(t.config, { secretsKey, previousSecretsKeys });
+    return run().finally(() => Object.assign(t.config, saved));
+  };
+  const storedKey = async (email: string) =>
+    (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.totp_secret!;
+  const storedClientSecret = async (id: number) =>
+    (await t.database.db.select().from(ssoProviders).where(eq(ssoProviders.id, id)))[0]!
+      .client_secret_encrypted;
+
+  it('re-encrypts TOTP keys and client secrets under the new key at start; sign-in goes on', async () => {
+    const { secret } = await enrol(t.app, await login(t.app, (await addUser('rotate@acme.test')).email));
+    const old = t.config.secretsKey!;
+    const [provider] = await t.database.db
+      .insert(ssoProviders)
+      .values({
+        issuer_url: 'https://idp.rotate.test',
+        client_id: 'verba',
+        client_secret_encrypted: seal(old, 'client-secret'),
+      })
+      .returning();
+    const before = {
+      key: await storedKey('rotate@acme.test'),
+      client: await storedClientSecret(provider!.id),
+    };
+
+    const fresh = keyOf();
+    await withKeys(fresh, [old], async () => {
+      // Each process does it at start; a second start (or a second server) finds nothing to do.
+      expect(await resealSecrets(t.app)).toBeGreaterThanOrEqual(1);
+      expect(await resealClientSecrets(t.app)).toBeGreaterThanOrEqual(1);
+      expect(await resealSecrets(t.app)).toBe(0);
+      expect(await resealClientSecrets(t.app)).toBe(0);
+      const after = {
+        key: await storedKey('rotate@acme.test'),
+        client: await storedClientSecret(provider!.id),
+      };
+      expect(after.key).toMatch(/^v1\./);
+      expect(after.key).not.toBe(before.key);
+      expect(open(fresh, after.key)).toBe(secret);
+      expect(() => open(old, after.key)).toThrow();
+      expect(open(fresh, after.client)).toBe('client-secret');
+      const [row] = await t.database.db.select().from(ssoProviders).where(eq(ssoProviders.id, provider!.id));
+      expect(relyingOf(t.app, row!).clientSecret).toBe('client-secret');
+
+      // Once every row is under the new key, the old one can go.
+      await withKeys(fresh, [], async () => {
+        const first = await signIn(t.app, 'rotate@acme.test');
+        const second = await call(t.app, 'POST', '/api/auth/two-factor', {
+          body: { challenge: first.json.data.challenge, code: codeAt(secret, stepNow() + 1) },
+        });
+        expect(second.status, JSON.stringify(second.json)).toBe(200);
+      });
+    });
+    // Put back under the run's key for the other tests.
+    await withKeys(old, [fresh], async () => {
+      await resealSecrets(t.app);
+      await resealClientSecrets(t.app);
+    });
+    await t.database.db.delete(ssoProviders).where(eq(ssoProviders.id, provider!.id));
+  });
+
+  it('refuses to start, changing nothing, when the old key is missing or wrong, or SECRETS_KEY unset', async () => {
+    await enrol(t.app, await login(t.app, (await addUser('lost-key@acme.test')).email));
+    const before = await storedKey('lost-key@acme.test');
+    const cases: Array<[Buffer | undefined, Buffer[], RegExp]> = [
+      [
+        keyOf(),
+        [],
+        /cannot be decrypted with SECRETS_KEY: .*Set SECRETS_KEY_PREVIOUS to the key SECRETS_KEY had before/,
+      ],
+      [keyOf(), [keyOf()], /cannot be decrypted with SECRETS_KEY or any key of SECRETS_KEY_PREVIOUS/],
+      [undefined, [], /are encrypted, and SECRETS_KEY is not set/],
+    ];
+    for (const [key, previous, message] of cases) {
+      const refusal = await withKeys(key, previous, () =>
+        resealSecrets(t.app).then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      );
+      expect(refusal).toBeInstanceOf(StartupError);
+      expect(startupFailureMessage(refusal, t.config)).toMatch(message);
+      expect(startupFailureMessage(refusal, t.config)).toMatch(
+        /two-factor keys \(users\.totp_secret\).*Nothing was changed/,
+      );
+      expect(await storedKey('lost-key@acme.test')).toBe(before);
+    }
+  });
+
+  it('stops a server that starts with a key that opens none of the secrets', async () => {
+    await enrol(t.app, await login(t.app, (await addUser('wrong-start@acme.test')).email));
+    const [provider] = await t.database.db
+      .insert(ssoProviders)
+      .values({
+        issuer_url: 'https://idp.wrong.test',
+        client_id: 'verba',
+        client_secret_encrypted: seal(t.config.secretsKey!, 'x'),
+      })
+      .returning();
+    const second = await buildApp({ ...t.config, secretsKey: keyOf(), previousSecretsKeys: [] }, t.database);
+    const refusal = await second.ready().then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await second.close().catch(() => undefined);
+    expect(refusal).toBeInstanceOf(StartupError);
+    expect((refusal as Error).message).toMatch(/SECRETS_KEY_PREVIOUS/);
+    await t.database.db.delete(ssoProviders).where(eq(ssoProviders.id, provider!.id));
   });
 });
 

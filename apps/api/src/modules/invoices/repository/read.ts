@@ -48,6 +48,8 @@ function conditions(filter: InvoiceFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.customerId !== undefined) where.push(eq(invoices.customer_id, filter.customerId));
   if (filter.status) where.push(eq(invoices.payment_status, filter.status));
+  // A voided invoice is owed no more: it is not pending payment (ADR 0031).
+  if (filter.status === 'pending') where.push(sql`not ${voidedColumn}`);
   if (filter.from) where.push(gte(invoices.issued_at, filter.from));
   if (filter.to) where.push(lte(invoices.issued_at, filter.to));
   if (filter.verifactuState) where.push(sql`${latestRecordState} = ${filter.verifactuState}`);

@@ -39,11 +39,13 @@ export interface BuiltRecord {
 /**
  * A record that replaces one the AEAT rejected (subsanación): a RegistroAlta says Subsanacion S and
  * RechazoPrevio S, a RegistroAnulacion RechazoPrevio S (SuministroInformacion.xsd, RechazoPrevioType:
- * "Ha habido rechazo previo por la AEAT"). `unregistered`: an anulación of an invoice whose
- * RegistroAlta the AEAT never accepted (SinRegistroPrevio S).
+ * "Ha habido rechazo previo por la AEAT"). A RegistroAlta that replaces one the AEAT accepted with
+ * errors says Subsanacion S and RechazoPrevio N (`retryOfAcceptedWithErrors`). `unregistered`: an
+ * anulación of an invoice whose RegistroAlta the AEAT never accepted (SinRegistroPrevio S).
  */
 export interface RecordFlags {
   retryOfRejected?: boolean;
+  retryOfAcceptedWithErrors?: boolean;
   unregistered?: boolean;
 }
 
@@ -217,8 +219,9 @@ export function buildAlta(
       ],
     ],
     ['NombreRazonEmisor', config.issuer.name.slice(0, 120)],
-    flags.retryOfRejected ? ['Subsanacion', 'S'] : null,
+    flags.retryOfRejected || flags.retryOfAcceptedWithErrors ? ['Subsanacion', 'S'] : null,
     flags.retryOfRejected ? ['RechazoPrevio', 'S'] : null,
+    flags.retryOfAcceptedWithErrors ? ['RechazoPrevio', 'N'] : null,
     ['TipoFactura', tipo],
     input.rectifies ? ['TipoRectificativa', 'I'] : null,
     input.rectifies

@@ -126,6 +126,26 @@ describe('Voiding an invoice issued in error', () => {
     expect(task!.invoice_id).toBeNull();
   });
 
+  it('takes the invoice out of those pending payment', async () => {
+    const issue = async () => {
+      const task = await s.makeTask(s.globex, 'DEFERRED', '10.00');
+      const res = await s.issue(await s.body(s.globex, [task.id], '12.10'));
+      expect(res.status).toBe(201);
+      expect(res.json.data.payment_status).toBe('pending');
+      return res.json.data as { id: number };
+    };
+    const [voided, owed] = [await issue(), await issue()];
+    expect((await voidIt(voided.id, tokens.admin)).status).toBe(200);
+    const pending = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.admin,
+      query: { per_page: '100', status: 'pending' },
+    });
+    const ids = (pending.json.data.data as Array<{ id: number }>).map((r) => r.id);
+    expect(ids).toContain(owed.id);
+    expect(ids).not.toContain(voided.id);
+    expect(pending.json.data.total).toBe(ids.length);
+  });
+
   it('is sent by the submission queue and accepted by the simulated AEAT', async () => {
     const invoice = await issueOne();
     await t.app.jobs.idle();
@@ -176,6 +196,8 @@ describe('Voiding an invoice issued in error', () => {
 
   it('leaves no record, no chain link and its tasks invoiced when it fails mid-way', async () => {
     const invoice = await issueOne();
+    // The submission of the issue moves the head's next_send_at: let it finish first.
+    await t.app.jobs.idle();
     const before = { head: await head(), count: (await chain()).length };
     const enqueue = t.app.jobs.enqueue;
     t.app.jobs.enqueue = () => Promise.reject(new Error('queue down'));
@@ -189,6 +211,54 @@ describe('Voiding an invoice issued in error', () => {
     const [task] = await t.database.db.select().from(tasks).where(eq(tasks.id, invoice.taskId));
     expect(task!.invoice_id).toBe(invoice.id);
     expect((await voidIt(invoice.id, tokens.admin)).status).toBe(200);
+  });
+});
+
+describe("Another customer's invoice", () => {
+  // Wherever a client reads invoices, another customer's invoice (voided or not) is answered as
+  // one that does not exist: the same translated 404, so not even its existence leaks.
+  it('answers 404, as an id that does not exist, to both client roles of another customer', async () => {
+    const task = await s.makeTask(s.globex, 'DEFERRED', '10.00');
+    const issued = await s.issue(await s.body(s.globex, [task.id], '12.10'));
+    expect(issued.status).toBe(201);
+    const voided = issued.json.data.id as number;
+    expect((await voidIt(voided, tokens.admin)).status).toBe(200);
+    const plain = (await issueOne(s.globex)).id;
+    const missing = 2_000_000;
+    const read = (path: string, token: string, lang: string) =>
+      call(t.app, 'GET', `/api/invoices/${path}`, { token, headers: { 'accept-language': lang } });
+
+    for (const lang of ['en', 'es', 'ca']) {
+      const nowhere = await read(String(missing), tokens.acmeAdmin, lang);
+      expect(nowhere.status).toBe(404);
+      for (const id of [voided, plain])
+        for (const path of [`${id}`, `${id}/pdf`]) {
+          const res = await read(path, tokens.acmeAdmin, lang);
+          expect(res.status, `${path} ${lang}`).toBe(404);
+          expect(res.json).toEqual(nowhere.json);
+          // A client user reads no invoice at all (invoices:view is the client admin's).
+          expect((await read(path, tokens.acmeUser, lang)).status).toBe(403);
+        }
+    }
+    const messages = await Promise.all(
+      ['en', 'es', 'ca'].map(async (lang) => (await read(`${voided}`, tokens.acmeAdmin, lang)).json.message),
+    );
+    expect(new Set(messages).size).toBe(3);
+    // The owner reads both; the list never names them to another customer, whatever it asks.
+    expect((await read(`${voided}`, tokens.globexAdmin, 'en')).status).toBe(200);
+    const list = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.acmeAdmin,
+      query: { customer_id: String(s.globex), per_page: '100' },
+    });
+    expect(list.status).toBe(200);
+    const ids = (list.json.data.data as Array<{ id: number; customer: { id: number } }>).map((r) => r.id);
+    expect(ids).not.toContain(voided);
+    expect(ids).not.toContain(plain);
+    // Acting on it is staff-only: refused by the permission before any lookup.
+    for (const token of [tokens.acmeAdmin, tokens.acmeUser]) {
+      expect((await voidIt(plain, token)).status).toBe(403);
+      expect((await retry(voided, token)).status).toBe(403);
+    }
   });
 });
 
@@ -258,5 +328,53 @@ describe('Subsanación of a rejected record', () => {
     expect(await validateRegFactu(regFactu(VERIFACTU_TEST.issuer, [again!.xml]))).toBeNull();
     await t.app.jobs.idle();
     expect((await recordsOf(invoice.id))[2]!.state).toBe('accepted');
+  });
+});
+
+describe('Subsanación of a record accepted with errors', () => {
+  it('replaces a RegistroAlta the AEAT accepted with errors (Subsanacion S, RechazoPrevio N); an anulación accepted with errors stands', async () => {
+    sim.behave('accept_with_errors', 0);
+    const invoice = await issueOne();
+    await t.app.jobs.idle();
+    sim.behave('accept', 0);
+    const [withErrors] = await recordsOf(invoice.id);
+    expect(withErrors!.state).toBe('accepted_with_errors');
+    const detail = await call(t.app, 'GET', `/api/invoices/${invoice.id}`, { token: tokens.admin });
+    expect(detail.json.data.abilities.can_retry_verifactu).toBe(true);
+    const client = await call(t.app, 'GET', `/api/invoices/${invoice.id}`, { token: tokens.acmeAdmin });
+    expect(client.json.data.abilities.can_retry_verifactu).toBe(false);
+
+    const seen: Record<string, number> = {};
+    for (const role of ROLE_NAMES.filter((r) => r !== 'admin'))
+      seen[role] = (await retry(invoice.id, tokens[role])).status;
+    expect(seen).toEqual({ pm: 403, acmeAdmin: 403, acmeUser: 403, globexAdmin: 403 });
+    const res = await retry(invoice.id, tokens.admin);
+    expect(res.status).toBe(200);
+    const [old, fresh] = await recordsOf(invoice.id);
+    expect(old).toEqual(withErrors);
+    expect(fresh).toMatchObject({ record_type: 'alta', tipo_factura: 'F1', state: 'pending' });
+    expect(fresh!.xml).toContain(
+      '<sf:Subsanacion>S</sf:Subsanacion><sf:RechazoPrevio>N</sf:RechazoPrevio><sf:TipoFactura>F1</sf:TipoFactura>',
+    );
+    expect(fresh!.previous_huella).toBe((await chain()).at(-2)!.huella);
+    expect(await validateRegFactu(regFactu(VERIFACTU_TEST.issuer, [fresh!.xml]))).toBeNull();
+    expect(await brokenRecord(t.database.db, nif)).toBeNull();
+    await t.app.jobs.idle();
+    expect((await recordsOf(invoice.id))[1]!.state).toBe('accepted');
+    expect((await retry(invoice.id, tokens.admin)).status).toBe(422);
+
+    // An anulación accepted with errors: the AEAT has no subsanación for it.
+    sim.behave('accept_with_errors', 0);
+    expect((await voidIt(invoice.id, tokens.admin)).status).toBe(200);
+    await t.app.jobs.idle();
+    sim.behave('accept', 0);
+    expect((await recordsOf(invoice.id))[2]).toMatchObject({
+      record_type: 'anulacion',
+      state: 'accepted_with_errors',
+    });
+    const refused = await retry(invoice.id, tokens.admin, 'ca');
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toMatch(/acceptat amb errors/);
+    expect(await recordsOf(invoice.id)).toHaveLength(3);
   });
 });

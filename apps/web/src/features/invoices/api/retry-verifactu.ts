@@ -3,7 +3,7 @@ import type { invoiceDetailSchema } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidateInvoices } from './use-invalidate-invoices.ts';
 
-/** Replaces the AEAT record that was rejected by a subsanación record (queued for submission). */
+/** Replaces the AEAT record that was rejected (or, an alta, accepted with errors) by a subsanación record (queued). */
 export const retryVerifactu = (id: number) =>
   api.post<typeof invoiceDetailSchema>(`/invoices/${id}/verifactu/retry`);
 

@@ -1,7 +1,10 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Paid or pending, and "corrected" / "corrective" / "voided" beside it when that applies. */
+/**
+ * Paid or pending, and "corrected" / "corrective" / "voided" beside it when that applies. A voided
+ * invoice shows no payment state: it is owed no more (ADR 0031).
+ */
 export function InvoiceStatus({
   status,
   rectifies,
@@ -17,15 +20,17 @@ export function InvoiceStatus({
   const { t } = useTranslation('invoices');
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge
-        color={status === 'paid' ? 'teal' : 'orange'}
-        variant="dot"
-        radius="sm"
-        style={{ minWidth: 'max-content' }}
-        data-testid="invoice-status"
-      >
-        {t(`status.${status}`)}
-      </Badge>
+      {voided ? null : (
+        <Badge
+          color={status === 'paid' ? 'teal' : 'orange'}
+          variant="dot"
+          radius="sm"
+          style={{ minWidth: 'max-content' }}
+          data-testid="invoice-status"
+        >
+          {t(`status.${status}`)}
+        </Badge>
+      )}
       {rectifies ? (
         <Badge color="gray" variant="dot" radius="sm" style={{ minWidth: 'max-content' }}>
           {t('status.corrective')}
