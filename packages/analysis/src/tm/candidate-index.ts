@@ -21,6 +21,8 @@ const LEADERS = 4;
  * a good match end there, and the rest start the second round with its best score as the floor.
  */
 const FIRST_ROUND = 90;
+/** The commonest elements, whose lists are never read: each unit has a bit for each it holds. */
+const COMMON = 64;
 
 /**
  * An index of a memory's sources that finds, for a segment, the unit `scoreMatch` scores best (at
@@ -62,6 +64,9 @@ export class CandidateIndex {
   private listStart = new Int32Array(1);
   private postings = new Int32Array(0);
   private extra: (number[] | undefined)[] = [];
+  /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each unit's bits. */
+  private commonBit = new Int8Array(0);
+  private masks = new Uint32Array(0);
   private counts = new Uint16Array(0);
   private touched = new Int32Array(0);
 
@@ -156,17 +161,34 @@ export class CandidateIndex {
     const listStart = this.listStart;
     const postings = this.postings;
     const lengths = this.lengths;
-    const lists: number[] = [];
-    let merged = 0; // elements no unit has count as merged: they are nobody's
-    for (const e of elements) {
-      if (e >= 0) lists.push(e);
-      else merged++;
-    }
-    const size = (e: number) => (listStart[e + 1] as number) - (listStart[e] as number);
-    lists.sort((a, b) => size(a) - size(b));
+    const masks = this.masks;
     // A unit must beat what was found before.
     let floor = Math.max(1, minScore, found.best + 1);
     if (floor > 100) return;
+    // The commonest elements are counted from the units' bits instead of read from their lists, when
+    // a unit needs more elements than those to reach the floor (then it shares one of the others).
+    let common = 0;
+    for (const e of elements) if (e >= 0 && (this.commonBit[e] as number) >= 0) common++;
+    const byBits = common < Math.ceil((q * floor) / 100 - 1e-9);
+    let bitsLow = 0;
+    let bitsHigh = 0;
+    const lists: number[] = [];
+    let merged = 0; // elements no unit has count as merged: they are nobody's
+    for (const e of elements) {
+      const bit = e >= 0 ? (this.commonBit[e] as number) : -1;
+      if (e < 0) merged++;
+      else if (byBits && bit >= 0) {
+        if (bit < 32) bitsLow |= 1 << bit;
+        else bitsHigh |= 1 << (bit - 32);
+      } else lists.push(e);
+    }
+    // Common elements shared with unit `id`, when counted by bits (0 otherwise).
+    const shared = (id: number) =>
+      byBits
+        ? popcount((masks[2 * id] as number) & bitsLow) + popcount((masks[2 * id + 1] as number) & bitsHigh)
+        : 0;
+    const size = (e: number) => (listStart[e + 1] as number) - (listStart[e] as number);
+    lists.sort((a, b) => size(a) - size(b));
     let minLen = 0;
     let maxLen = 0;
     let prefix = 0;
@@ -256,7 +278,8 @@ export class CandidateIndex {
       }
     }
     const unmerged = lists.slice(next);
-    const rest = q - merged;
+    // Elements not merged: the lists not read, and the common ones when counted by bits.
+    const rest = unmerged.length;
     // Candidates by their bound, as id·4 + how far the bound is known: 0 the shared elements merged
     // so far, 1 all of them, 2 the edit distance.
     const buckets: number[][] = [];
@@ -273,7 +296,7 @@ export class CandidateIndex {
         const id = touched[t] as number;
         const len = lengths[id] as number;
         if (len < minLen || len > maxLen) continue;
-        requeue(bound(len, (counts[id] as number) + rest), id * 4 + (rest ? 0 : 1));
+        requeue(bound(len, (counts[id] as number) + shared(id) + rest), id * 4 + (rest ? 0 : 1));
       }
     for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
       const bucket = buckets[b];
@@ -284,9 +307,9 @@ export class CandidateIndex {
         const known = entry % 4;
         const len = lengths[id] as number;
         if (known === 0) {
-          let shared = counts[id] as number;
-          for (const e of unmerged) if (has(e, id, len)) shared++;
-          const exact = bound(len, shared);
+          let all = (counts[id] as number) + shared(id);
+          for (const e of unmerged) if (has(e, id, len)) all++;
+          const exact = bound(len, all);
           if (exact < b) {
             requeue(exact, id * 4 + 1);
             continue;
@@ -349,6 +372,12 @@ export class CandidateIndex {
       }
       for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
     }
+    const commonBit = new Int8Array(elements).fill(-1);
+    const commonest = Array.from({ length: elements }, (_, e) => e)
+      .sort((a, b) => (sizes[b] as number) - (sizes[a] as number))
+      .slice(0, COMMON);
+    commonest.forEach((e, bit) => (commonBit[e] = bit));
+    const masks = new Uint32Array(2 * n);
     const listStart = new Int32Array(elements + 1);
     for (let e = 0; e < elements; e++) listStart[e + 1] = (listStart[e] as number) + (sizes[e] as number);
     const postings = new Int32Array(listStart[elements] as number);
@@ -366,12 +395,16 @@ export class CandidateIndex {
         const t = data[j] as number;
         const e = elementAt(t, ++occurrences[t]!);
         postings[cursor[e]!++] = id;
+        const bit = commonBit[e] as number;
+        if (bit >= 0) masks[2 * id + (bit >> 5)]! |= 1 << (bit & 31);
       }
       for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
     }
     this.listStart = listStart;
     this.postings = postings;
     this.extra = extra;
+    this.commonBit = commonBit;
+    this.masks = masks;
     this.sealedSize = n;
   }
 
@@ -399,4 +432,11 @@ export class CandidateIndex {
     this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
     for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
   }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
