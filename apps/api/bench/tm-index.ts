@@ -59,7 +59,7 @@ const pct = (xs: number[], p: number) => {
 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 console.log(
-  `index alone, ${units.toLocaleString('en')} units: built in ${buildS.toFixed(1)} s CPU (heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB); ${segments.length.toLocaleString('en')} distinct segments looked up in ${lookupS.toFixed(1)} s CPU (${((lookupS * 1000) / segments.length).toFixed(2)} ms each)`,
+  `index alone, ${units.toLocaleString('en')} units: built in ${buildS.toFixed(1)} s CPU (heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, typed arrays ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB); ${segments.length.toLocaleString('en')} distinct segments looked up in ${lookupS.toFixed(1)} s CPU (${((lookupS * 1000) / segments.length).toFixed(2)} ms each)`,
 );
 for (const k of ['exact', 'fuzzy', 'none'] as const)
   console.log(
