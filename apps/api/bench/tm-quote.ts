@@ -9,6 +9,7 @@ import {
   CandidateIndex,
   contextHash,
   IndexedTranslationMemory,
+  KeptIndexes,
   normalizeSegment,
   segment,
 } from '@verba/analysis';
@@ -111,7 +112,11 @@ const percentile = (sorted: number[], p: number) =>
  * ones (best score 50–99), the exact ones (a database round trip) and the ones that find nothing.
  */
 export async function lookupFigures(db: Database, customerId: number, document: string) {
-  const memory = new IndexedTranslationMemory(new PostgresTranslationMemory(db.db, customerId, 'en', 'es'));
+  // Indexes of its own: the embedded run's pair has the same name and version as PostgreSQL's.
+  const memory = new IndexedTranslationMemory(
+    new PostgresTranslationMemory(db.db, customerId, 'en', 'es'),
+    new KeptIndexes(1_000_000),
+  );
   const empty = contextHash('');
   const segments = [
     ...new Set(

@@ -83,4 +83,18 @@ describe('CandidateIndex', () => {
     });
     expect(index.search('Delta epsilon.', 50, 5).matches).toEqual([]);
   });
+
+  it('finds units added after a search', () => {
+    const index = new CandidateIndex();
+    index.add('Save the file before you close the window.');
+    expect(index.search('Delta epsilon zeta.', 50, 5).matches).toEqual([]);
+    index.add('Print the report before you leave.');
+    index.add('the the the report');
+    const segment = 'Print the report before you leave the office.';
+    expect(index.search(segment, 50, 5).matches[0]).toEqual({
+      id: 1,
+      score: scoreMatch(segment, 'Print the report before you leave.'),
+    });
+    expect(index.search('the the report the', 50, 5).matches[0]?.id).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 import { normalizeSegment } from '../normalize.ts';
-import { elementsOf, Found, hash32, Postings, type IndexMatch } from './candidate-parts.ts';
+import { Found, hash32, type IndexMatch } from './candidate-parts.ts';
 import { nearKey, scorerFor, tokenize } from './score.ts';
 import { TokenStore } from './token-store.ts';
 
@@ -16,6 +16,13 @@ const NO_UNIT = -1;
 const MERGE_PER_CANDIDATE = 2;
 /** Units sharing the most elements scored after each list of the prefix. */
 const LEADERS = 4;
+/**
+ * The first round of a lookup reads only units whose length allows this score: most segments with
+ * a good match end there, and the rest start the second round with its best score as the floor.
+ */
+const FIRST_ROUND = 90;
+/** The commonest elements, whose lists are never read: each unit has a bit for each it holds. */
+const COMMON = 64;
 
 /**
  * An index of a memory's sources that finds, for a segment, the unit `scoreMatch` scores best (at
@@ -28,13 +35,17 @@ const LEADERS = 4;
  * through it. A lookup:
  * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
- *    reach `minScore` shares one (prefix filtering), admitting units of a possible length only; then
- *    adds a commoner list to the counts only while it is shorter than twice the candidates (else a
- *    binary search in it, for the few candidates that get that far, costs less than reading it);
+ *    reach `minScore` shares one (prefix filtering), reading units of a possible length only (a
+ *    list is ordered by the units' length, then id, so that is one slice of it); then adds a
+ *    commoner list to the counts only while it is shorter than twice the candidates (else a binary
+ *    search in it, for the few candidates that get that far, costs less than reading it);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
  *    beats the best score found.
+ * Steps 2 and 3 run first on the units of nearly the segment's length only (`FIRST_ROUND`): a best
+ * score found there at or above `FIRST_ROUND` is final, since no unit of another length can reach
+ * it; otherwise they run again on every possible length, with that score as the floor.
  */
 export class CandidateIndex {
   private readonly sources: string[] = [];
@@ -44,7 +55,18 @@ export class CandidateIndex {
   private nearHashes = new Int32Array(1024);
   private nearNext = new Int32Array(1024);
   private nearHeads = new Int32Array(2048).fill(NO_UNIT);
-  private readonly postings = new Map<string, Postings>();
+  /**
+   * The posting lists, built at the first search after units were added (`seal`): element `e`'s
+   * units are `postings[listStart[e] .. listStart[e + 1]]`, by length, then id. Element `t` is the
+   * first occurrence of token `t`; `extra[t][k - 2]` its k-th.
+   */
+  private sealedSize = 0;
+  private listStart = new Int32Array(1);
+  private postings = new Int32Array(0);
+  private extra: (number[] | undefined)[] = [];
+  /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each unit's bits. */
+  private commonBit = new Int8Array(0);
+  private masks = new Uint32Array(0);
   private counts = new Uint16Array(0);
   private touched = new Int32Array(0);
 
@@ -65,11 +87,6 @@ export class CandidateIndex {
     const keys = tokenize(normalized).keys;
     this.lengths[id] = keys.length;
     this.tokens.add(id, keys);
-    for (const element of elementsOf(keys)) {
-      const list = this.postings.get(element);
-      if (list) list.push(id);
-      else this.postings.set(element, new Postings(id));
-    }
     const h = hash32(nearKey(normalized));
     this.nearHashes[id] = h;
     if (id >= this.nearHeads.length >> 1) this.rehash();
@@ -95,40 +112,122 @@ export class CandidateIndex {
       id = this.nearNext[id] as number;
     }
     if (identical.length) return { identical, matches: [] };
-    this.fuzzy(normalized, minScore, score, found);
+    this.seal();
+    const keys = tokenize(normalized).keys;
+    const q = keys.length;
+    if (q > 0) {
+      const encoded = this.tokens.encode(keys);
+      const elements = this.elementsOf(encoded);
+      // First round: lengths that allow FIRST_ROUND. A unit of any other length scores below it.
+      const low = Math.ceil((q * FIRST_ROUND) / 100 - 1e-9);
+      const high = Math.floor((q * 100) / FIRST_ROUND + 1e-9);
+      this.fuzzy(q, encoded, elements, minScore, score, found, low, high);
+      if (found.best < FIRST_ROUND) this.fuzzy(q, encoded, elements, minScore, score, found, 0, Infinity);
+    }
     return { identical, matches: found.sorted() };
   }
 
-  private fuzzy(normalized: string, minScore: number, score: (c: string) => number, found: Found): void {
-    const keys = tokenize(normalized).keys;
-    const q = keys.length;
-    if (q === 0) return;
-    const lists: Postings[] = [];
-    let merged = 0; // elements no unit has count as merged: they are nobody's
-    for (const element of elementsOf(keys)) {
-      const list = this.postings.get(element);
-      if (list) lists.push(list);
-      else merged++;
+  /** The segment's elements (as `seal` numbers them); -1 for one no unit has. */
+  private elementsOf(encoded: Int32Array): Int32Array {
+    const out = new Int32Array(encoded.length);
+    const seen = new Map<number, number>();
+    for (let i = 0; i < encoded.length; i++) {
+      const t = encoded[i] as number;
+      if (t < 0) {
+        out[i] = -1;
+        continue;
+      }
+      const k = (seen.get(t) ?? 0) + 1;
+      seen.set(t, k);
+      out[i] = k === 1 ? t : (this.extra[t]?.[k - 2] ?? -1);
     }
-    lists.sort((a, b) => a.length - b.length);
-    // A unit must beat what the near-key bucket found.
+    return out;
+  }
+
+  /**
+   * Steps 2 and 3 of a lookup, on units of `low`–`high` tokens only: adds to `found` the best unit
+   * of those lengths scoring above both `minScore` and what `found` holds, if there is one.
+   */
+  private fuzzy(
+    q: number,
+    encoded: Int32Array,
+    elements: Int32Array,
+    minScore: number,
+    score: (c: string) => number,
+    found: Found,
+    low: number,
+    high: number,
+  ): void {
+    const listStart = this.listStart;
+    const postings = this.postings;
+    const lengths = this.lengths;
+    const masks = this.masks;
+    // A unit must beat what was found before.
     let floor = Math.max(1, minScore, found.best + 1);
     if (floor > 100) return;
+    // The commonest elements are counted from the units' bits instead of read from their lists, when
+    // a unit needs more elements than those to reach the floor (then it shares one of the others).
+    let common = 0;
+    for (const e of elements) if (e >= 0 && (this.commonBit[e] as number) >= 0) common++;
+    const byBits = common < Math.ceil((q * floor) / 100 - 1e-9);
+    let bitsLow = 0;
+    let bitsHigh = 0;
+    const lists: number[] = [];
+    let merged = 0; // elements no unit has count as merged: they are nobody's
+    for (const e of elements) {
+      const bit = e >= 0 ? (this.commonBit[e] as number) : -1;
+      if (e < 0) merged++;
+      else if (byBits && bit >= 0) {
+        if (bit < 32) bitsLow |= 1 << bit;
+        else bitsHigh |= 1 << (bit - 32);
+      } else lists.push(e);
+    }
+    // Common elements shared with unit `id`, when counted by bits (0 otherwise).
+    const shared = (id: number) =>
+      byBits
+        ? popcount((masks[2 * id] as number) & bitsLow) + popcount((masks[2 * id + 1] as number) & bitsHigh)
+        : 0;
+    const size = (e: number) => (listStart[e + 1] as number) - (listStart[e] as number);
+    lists.sort((a, b) => size(a) - size(b));
     let minLen = 0;
     let maxLen = 0;
     let prefix = 0;
     // A unit of length len scores at most 100·min(q, len)/max(q, len); any unit sharing `need`
     // elements shares one of the first q - need + 1.
     const narrow = () => {
-      minLen = Math.ceil((q * floor) / 100 - 1e-9);
-      maxLen = Math.floor((q * 100) / floor + 1e-9);
+      minLen = Math.max(low, Math.ceil((q * floor) / 100 - 1e-9));
+      maxLen = Math.min(high, Math.floor((q * 100) / floor + 1e-9));
       prefix = q - Math.ceil((q * floor) / 100 - 1e-9) + 1;
     };
     narrow();
+    if (minLen > maxLen) return;
+    // The first position of list `e` whose unit has at least `len` tokens.
+    const from = (e: number, len: number) => {
+      let lo = listStart[e] as number;
+      let hi = listStart[e + 1] as number;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((lengths[postings[mid] as number] as number) < len) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const has = (e: number, id: number, len: number) => {
+      let lo = listStart[e] as number;
+      let hi = (listStart[e + 1] as number) - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = postings[mid] as number;
+        const l = lengths[v] as number;
+        if (v === id) return true;
+        if (l < len || (l === len && v < id)) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
     if (this.counts.length < this.sources.length) this.counts = new Uint16Array(this.lengths.length);
     if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
     const counts = this.counts;
-    const lengths = this.lengths;
     const touched = this.touched;
     let touchedCount = 0;
     // The units sharing the most elements so far, scored as soon as they lead: a good score found
@@ -138,29 +237,25 @@ export class CandidateIndex {
     const scored = new Set<number>();
     let next = 0;
     for (; next < lists.length; next++) {
-      const list = lists[next] as Postings;
-      const ids = list.ids;
-      const n = list.length;
+      const e = lists[next] as number;
+      const start = from(e, minLen);
+      const end = from(e, maxLen + 1);
       if (merged >= prefix) {
         // Past the prefix, a list is added to the counts only when shorter than twice the
         // candidates: else the binary searches of the few candidates that need it cost less.
-        if (n > touchedCount * MERGE_PER_CANDIDATE) break;
-        for (let i = 0; i < n; i++) {
-          const id = ids[i] as number;
+        if (end - start > touchedCount * MERGE_PER_CANDIDATE) break;
+        for (let i = start; i < end; i++) {
+          const id = postings[i] as number;
           const c = counts[id] as number;
           if (c !== 0) counts[id] = c + 1;
         }
         merged++;
         continue;
       }
-      for (let i = 0; i < n; i++) {
-        const id = ids[i] as number;
+      for (let i = start; i < end; i++) {
+        const id = postings[i] as number;
         const c = (counts[id] as number) + 1;
-        if (c === 1) {
-          const len = lengths[id] as number;
-          if (len < minLen || len > maxLen) continue;
-          touched[touchedCount++] = id;
-        }
+        if (c === 1) touched[touchedCount++] = id;
         counts[id] = c;
         if (c > top) {
           top = c;
@@ -179,10 +274,12 @@ export class CandidateIndex {
         floor = found.best + 1;
         if (floor > 100) break;
         narrow();
+        if (minLen > maxLen) break;
       }
     }
     const unmerged = lists.slice(next);
-    const rest = q - merged;
+    // Elements not merged: the lists not read, and the common ones when counted by bits.
+    const rest = unmerged.length;
     // Candidates by their bound, as id·4 + how far the bound is known: 0 the shared elements merged
     // so far, 1 all of them, 2 the edit distance.
     const buckets: number[][] = [];
@@ -191,14 +288,16 @@ export class CandidateIndex {
       const shorter = len < q ? len : q;
       return Math.floor((100 * Math.min(shared, shorter)) / n + 1e-9);
     };
-    const encoded = this.tokens.encode(keys);
     const requeue = (b: number, entry: number) => {
       if (b >= floor && b > found.best) (buckets[b] ??= []).push(entry);
     };
-    for (let t = 0; t < touchedCount; t++) {
-      const id = touched[t] as number;
-      requeue(bound(lengths[id] as number, (counts[id] as number) + rest), id * 4 + (rest ? 0 : 1));
-    }
+    if (floor <= 100 && minLen <= maxLen)
+      for (let t = 0; t < touchedCount; t++) {
+        const id = touched[t] as number;
+        const len = lengths[id] as number;
+        if (len < minLen || len > maxLen) continue;
+        requeue(bound(len, (counts[id] as number) + shared(id) + rest), id * 4 + (rest ? 0 : 1));
+      }
     for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
       const bucket = buckets[b];
       if (!bucket) continue;
@@ -208,9 +307,9 @@ export class CandidateIndex {
         const known = entry % 4;
         const len = lengths[id] as number;
         if (known === 0) {
-          let shared = counts[id] as number;
-          for (const list of unmerged) if (list.has(id)) shared++;
-          const exact = bound(len, shared);
+          let all = (counts[id] as number) + shared(id);
+          for (const e of unmerged) if (has(e, id, len)) all++;
+          const exact = bound(len, all);
           if (exact < b) {
             requeue(exact, id * 4 + 1);
             continue;
@@ -229,6 +328,84 @@ export class CandidateIndex {
       }
     }
     for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
+  }
+
+  /**
+   * Builds the posting lists of every unit added so far, again if units were added since: numbers
+   * the elements, counts each list's units, then fills the lists taking the units by length, then id.
+   */
+  private seal(): void {
+    const n = this.sources.length;
+    if (this.sealedSize === n) return;
+    const tokens = this.tokens;
+    const data = tokens.data;
+    const lengths = this.lengths;
+    const distinct = tokens.distinct;
+    const extra: (number[] | undefined)[] = [];
+    let elements = distinct;
+    let sizes = new Int32Array(distinct + 1024);
+    const occurrences = new Int32Array(distinct);
+    const elementAt = (t: number, k: number): number => {
+      if (k === 1) return t;
+      const more = (extra[t] ??= []);
+      let e = more[k - 2];
+      if (e === undefined) {
+        e = elements++;
+        more[k - 2] = e;
+        if (elements >= sizes.length) {
+          const grown = new Int32Array(sizes.length * 2);
+          grown.set(sizes);
+          sizes = grown;
+        }
+      }
+      return e;
+    };
+    let maxLength = 0;
+    for (let id = 0; id < n; id++) {
+      const start = tokens.start(id);
+      const len = lengths[id] as number;
+      if (len > maxLength) maxLength = len;
+      for (let j = start; j < start + len; j++) {
+        const t = data[j] as number;
+        const e = elementAt(t, ++occurrences[t]!);
+        sizes[e]!++;
+      }
+      for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
+    }
+    const commonBit = new Int8Array(elements).fill(-1);
+    const commonest = Array.from({ length: elements }, (_, e) => e)
+      .sort((a, b) => (sizes[b] as number) - (sizes[a] as number))
+      .slice(0, COMMON);
+    commonest.forEach((e, bit) => (commonBit[e] = bit));
+    const masks = new Uint32Array(2 * n);
+    const listStart = new Int32Array(elements + 1);
+    for (let e = 0; e < elements; e++) listStart[e + 1] = (listStart[e] as number) + (sizes[e] as number);
+    const postings = new Int32Array(listStart[elements] as number);
+    const cursor = listStart.slice(0, elements);
+    // The units by length, then id (a counting sort).
+    const byLength = new Int32Array(maxLength + 2);
+    for (let id = 0; id < n; id++) byLength[(lengths[id] as number) + 1]!++;
+    for (let l = 1; l <= maxLength + 1; l++) byLength[l]! += byLength[l - 1] as number;
+    const order = new Int32Array(n);
+    for (let id = 0; id < n; id++) order[byLength[lengths[id] as number]!++] = id;
+    for (const id of order) {
+      const start = tokens.start(id);
+      const len = lengths[id] as number;
+      for (let j = start; j < start + len; j++) {
+        const t = data[j] as number;
+        const e = elementAt(t, ++occurrences[t]!);
+        postings[cursor[e]!++] = id;
+        const bit = commonBit[e] as number;
+        if (bit >= 0) masks[2 * id + (bit >> 5)]! |= 1 << (bit & 31);
+      }
+      for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
+    }
+    this.listStart = listStart;
+    this.postings = postings;
+    this.extra = extra;
+    this.commonBit = commonBit;
+    this.masks = masks;
+    this.sealedSize = n;
   }
 
   private grow(): void {
@@ -255,4 +432,11 @@ export class CandidateIndex {
     this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
     for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
   }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }

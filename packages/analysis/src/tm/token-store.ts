@@ -5,11 +5,26 @@
  */
 export class TokenStore {
   private readonly dictionary = new Map<string, number>();
-  private data = new Int32Array(1 << 16);
+  private tokens = new Int32Array(1 << 16);
   private used = 0;
   private starts = new Int32Array(1024);
   private prev = new Int32Array(64);
   private cur = new Int32Array(64);
+
+  /** How many distinct tokens the units have (tokens are numbered from 0). */
+  get distinct(): number {
+    return this.dictionary.size;
+  }
+
+  /** Where unit `id`'s tokens start in `data`. */
+  start(id: number): number {
+    return this.starts[id] as number;
+  }
+
+  /** Every unit's tokens, one run per unit (see `start`). */
+  get data(): Int32Array {
+    return this.tokens;
+  }
 
   /** Stores unit `id`'s tokens (ids are added in order, from 0). */
   add(id: number, keys: readonly string[]): void {
@@ -18,10 +33,10 @@ export class TokenStore {
       starts.set(this.starts);
       this.starts = starts;
     }
-    if (this.used + keys.length > this.data.length) {
-      const data = new Int32Array(Math.max(this.data.length * 2, this.used + keys.length));
-      data.set(this.data);
-      this.data = data;
+    if (this.used + keys.length > this.tokens.length) {
+      const data = new Int32Array(Math.max(this.tokens.length * 2, this.used + keys.length));
+      data.set(this.tokens);
+      this.tokens = data;
     }
     this.starts[id] = this.used;
     for (const k of keys) {
@@ -30,7 +45,7 @@ export class TokenStore {
         n = this.dictionary.size;
         this.dictionary.set(k, n);
       }
-      this.data[this.used++] = n;
+      this.tokens[this.used++] = n;
     }
   }
 
@@ -42,7 +57,7 @@ export class TokenStore {
   /** Levenshtein distance between a segment's encoded tokens and unit `id`'s (`length` tokens). */
   distance(query: Int32Array, id: number, length: number): number {
     const start = this.starts[id] as number;
-    const data = this.data;
+    const data = this.tokens;
     const m = length;
     if (query.length === 0) return m;
     if (m === 0) return query.length;
