@@ -192,8 +192,8 @@ test.describe('the quote a client can trust', () => {
     // paid in full: nothing outstanding, on the same basis as the total
     await page.goto(`/tasks/${taskId}`);
     await waitForScreen(page);
-    await expect(page.getByTestId('section-payments')).toContainText('Outstanding balance (taxes included)');
-    await expect(page.getByTestId('outstanding-balance')).toHaveText('€0.00');
+    await expect(page.getByTestId('section-payments')).toContainText('Still to pay (taxes included)');
+    await expect(page.getByTestId('outstanding-balance')).toHaveText('Fully paid');
   });
 
   test('a form opened before the price changed does not approve the task; staff recalculate a quote', async ({
