@@ -16,7 +16,8 @@ const CLIENT_ADMIN_EMAIL = `boss-${stamp}@initech.test`;
 const CLIENT_USER_EMAIL = `clerk-${stamp}@initech.test`;
 const NEW_PASSWORD = 'initech-password-42';
 
-test.describe.configure({ mode: 'serial' });
+// Long journeys, each checked with axe at two widths: a busy machine needs more than 90 s for them.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let customerId = 0;
 
