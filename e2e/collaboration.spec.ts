@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, expectNoAxeViolations, signInQuickly, waitForScreen } from './support.ts';
+import {
+  DEMO,
+  expectNoAxeViolations,
+  restoreDemoLanguages,
+  signInQuickly,
+  waitForScreen,
+} from './support.ts';
 import { apiAs } from './task-setup.ts';
 
 // A client asks about its task with an attachment, the PM answers (and keeps an internal note), the
@@ -203,19 +209,7 @@ test('the task list shows a badge on a task with unread messages', async ({ page
 });
 
 // The journeys above switch the demo accounts' languages; the other journeys expect the demo's own.
-test.afterAll(async ({ request }) => {
-  for (const [email, language] of [
-    [DEMO.acmeAdmin, 'en'],
-    [DEMO.verbaPm, 'ca'],
-  ] as const) {
-    const session = await apiToken(request, email);
-    const id = (session.user as { id: number }).id;
-    await request.post(`/api/users/${id}/language`, {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: { language },
-    });
-  }
-});
+test.afterAll(async ({ request }) => restoreDemoLanguages(request, [DEMO.acmeAdmin, DEMO.verbaPm]));
 
 test("a guest writes in its task's thread from its link", async ({ page }) => {
   await page.goto(`/guest-task/${GUEST_LINK}`);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, capture, signInQuickly, waitForScreen } from './support.ts';
+import { DEMO, capture, restoreDemoLanguages, signInQuickly, waitForScreen } from './support.ts';
 import { apiAs } from './task-setup.ts';
 
 // The sandbox bank's authorised test card (apps/api/src/modules/payments/gateway/sandbox-bank.ts).
@@ -12,6 +12,8 @@ const GUIDE = 'Use the formal register. Never translate the brand name.';
 
 // Three orders (one per language), each analysed and paid, then one invoice.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
+// Each language's journey switches the client admin's language; the other journeys expect English.
+test.afterAll(async ({ request }) => restoreDemoLanguages(request, [DEMO.acmeAdmin]));
 
 type Language = { id: number; iso_code: string };
 

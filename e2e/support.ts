@@ -46,6 +46,30 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return body.data;
 }
 
+/** The language each demo account has as shipped; journeys expect it. */
+export const DEMO_LANGUAGES = {
+  [DEMO.verbaAdmin]: 'en',
+  [DEMO.verbaPm]: 'ca',
+  [DEMO.acmeAdmin]: 'en',
+  [DEMO.acmeUser]: 'es',
+} as const;
+
+/** Gives the demo accounts a journey switched back their own languages (call it in `afterAll`). */
+export async function restoreDemoLanguages(
+  request: APIRequestContext,
+  emails: Array<keyof typeof DEMO_LANGUAGES>,
+) {
+  for (const email of emails) {
+    const session = await apiToken(request, email);
+    const id = (session.user as { id: number }).id;
+    const saved = await request.post(`/api/users/${id}/language`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+      data: { language: DEMO_LANGUAGES[email] },
+    });
+    expect(saved.ok(), `language of ${email} restored`).toBe(true);
+  }
+}
+
 /** Each section alone at phone width (a full page is too tall to judge), back to desktop. */
 export async function sectionShots(page: Page, name: string, testIds: string[]): Promise<void> {
   await page.setViewportSize(WIDTHS.phone);
