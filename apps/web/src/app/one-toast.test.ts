@@ -27,7 +27,7 @@ describe('one toast at a time', () => {
     stop();
   });
 
-  it('calls the replaced toast\'s onClose, as closing it would', () => {
+  it("calls the replaced toast's onClose, as closing it would", () => {
     const store = storeWithLimit();
     const stop = keepOneToast(store);
     let closed = 0;

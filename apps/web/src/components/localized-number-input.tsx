@@ -35,7 +35,12 @@ export type LocalizedNumberInputProps = Omit<
  * API is the same in every language. A '.' or ',' typed on its own is taken as the decimal separator in every
  * language, so the numeric keypad's '.' still writes a decimal in es and ca.
  */
-export function LocalizedNumberInput({ grouped = true, euros = false, suffix, ...props }: LocalizedNumberInputProps) {
+export function LocalizedNumberInput({
+  grouped = true,
+  euros = false,
+  suffix,
+  ...props
+}: LocalizedNumberInputProps) {
   const locale = useUiLocale();
   const separators = NUMBER_SEPARATORS[locale];
   const sign = euros ? EURO_SIGN[locale] : { suffix };

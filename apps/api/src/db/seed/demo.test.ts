@@ -149,7 +149,8 @@ describe('the demo as shipped', () => {
     expect(detail.state).toBe('IN_COURSE');
     expect(new Date(detail.due_date).getTime()).toBeLessThan(Date.now());
     // Staff see it too; no other demo task is late.
-    const staff = (await call(t.app, 'GET', '/api/tasks', { token: admin, query: { overdue: 'true' } })).json.data;
+    const staff = (await call(t.app, 'GET', '/api/tasks', { token: admin, query: { overdue: 'true' } })).json
+      .data;
     expect(staff.total).toBe(1);
   });
 });

@@ -157,7 +157,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tasks'],
-        summary: "The task's total and delivery date at each service level, for its files and languages (the order form)",
+        summary:
+          "The task's total and delivery date at each service level, for its files and languages (the order form)",
         params: idParam,
         response: { 200: taskReplies.serviceLevels },
       },

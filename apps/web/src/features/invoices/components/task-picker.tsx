@@ -57,8 +57,8 @@ export function TaskPicker({ tasks, selected, onChange }: TaskPickerProps) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{task.languages}</Table.Td>
               <Table.Td ta="right">
-                      <NumberText value={task.words} />
-                    </Table.Td>
+                <NumberText value={task.words} />
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <Money amount={task.amount} />
               </Table.Td>

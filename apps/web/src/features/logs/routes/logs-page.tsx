@@ -195,7 +195,11 @@ export default function LogsPage() {
               key: 'ip',
               header: t('columns.ip'),
               // An IPv6 address wraps rather than widening the table past the screen.
-              render: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '6rem' }}>{row.ip || '—'}</Text>,
+              render: (row) => (
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '6rem' }}>
+                  {row.ip || '—'}
+                </Text>
+              ),
               wide: true,
             },
           ]}
