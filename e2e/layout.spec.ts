@@ -135,13 +135,17 @@ for (const locale of LOCALES) {
           locale === 'en' ? /^€\d{1,3}(,\d{3})*\.\d{2}$/ : /^\d{1,3}(\.\d{3})*,\d{2} €$/,
         );
 
-        // Two saves in a row (the same value: nothing changes): one toast, not over the task's actions.
+        // Two saves in a row (the same value: nothing changes): the second toast replaces the first, away from the
+        // task's actions (they stacked over "Download translations" and "Change status").
         const days = page.getByTestId('days-to-add-form');
         const save = days.getByRole('button', { name: text(locale, 'tasks', 'detail.save') });
-        await save.click();
-        await save.click();
         const toasts = page.locator('.mantine-Notification-root');
-        await expect(toasts).toHaveCount(1);
+        for (let round = 0; round < 2; round += 1) {
+          const saved = page.waitForResponse((r) => r.url().includes('/updateDaysToAdd') && r.ok());
+          await save.click();
+          await saved;
+          await expect(toasts).toHaveCount(1);
+        }
         await page.waitForTimeout(500);
         await expect(toasts).toHaveCount(1);
         const toast = (await toasts.boundingBox())!;
