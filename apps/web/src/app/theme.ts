@@ -28,9 +28,6 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
-    // A badge's word is never cut ("HABI…", an empty "overdue" pill in a squeezed column): it keeps its width and
-    // the column's other text wraps, or the table scrolls.
-    Badge: { styles: { label: { overflow: 'visible' } } },
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     Input: Input.extend({ classNames: { input: classes.input } }),
   },

@@ -188,7 +188,14 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
           <Stack gap={4} align="flex-start">
             <DateText value={row.due_date} />
             {isOverdue(row.due_date, row.state) ? (
-              <Badge color="red" variant="light" radius="sm" data-testid="overdue-badge">
+              <Badge
+                color="red"
+                variant="light"
+                radius="sm"
+                // Its whole word: a squeezed column showed an empty pill.
+                styles={{ label: { overflow: 'visible' } }}
+                data-testid="overdue-badge"
+              >
                 {ta('list.overdueBadge')}
               </Badge>
             ) : null}
