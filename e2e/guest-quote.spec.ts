@@ -178,7 +178,7 @@ test.describe('guest quote', () => {
     await page.goto('/general/rates');
     await waitForScreen(page);
     const section = page.getByTestId('general-rates-minimum');
-    await expect(section.getByTestId('minimum-amount-1')).toHaveValue('30.00 €');
+    await expect(section.getByTestId('minimum-amount-1')).toHaveValue('€30.00');
     const flash = section.getByTestId('minimum-amount-4');
     await flash.fill('-1');
     await section.getByTestId('minimum-save').click();
@@ -189,7 +189,7 @@ test.describe('guest quote', () => {
     await page.reload();
     await waitForScreen(page);
     await expect(page.getByTestId('general-rates-minimum').getByTestId('minimum-amount-4')).toHaveValue(
-      '16.00 €',
+      '€16.00',
     );
     await page.getByTestId('general-rates-minimum').scrollIntoViewIfNeeded();
     await capture(page, 'general-rates-minimum');

@@ -117,7 +117,7 @@ test('the admin keeps the general rates: form rules, create, edit, Excel import 
   // Edit.
   await row.getByRole('button', { name: /^Edit the rate/ }).click();
   const edit = page.getByRole('dialog', { name: 'Edit rate' });
-  await expect(page.getByTestId('rate-r1')).toHaveValue('0.0850 €');
+  await expect(page.getByTestId('rate-r1')).toHaveValue('€0.0850');
   await page.getByTestId('rate-r1').fill('0.09');
   await page.getByTestId('rate-save').click();
   await expect(edit).toHaveCount(0);
@@ -229,7 +229,7 @@ test("on Acme's page the admin enables a general rate, adds a custom rate and a 
   await expect(grid.getByTestId('grid-no_match')).toHaveValue('100.00 %');
 
   await page.reload();
-  await expect(minimum.getByTestId('minimum-amount-1')).toHaveValue('40.00 €');
+  await expect(minimum.getByTestId('minimum-amount-1')).toHaveValue('€40.00');
   await expect(minimum.getByTestId('minimum-hour-1')).toHaveValue('1.50');
   await expect(minimum.getByTestId('minimum-applies')).toBeChecked();
   // Leave Acme's tasks priced without a minimum for the other journeys.

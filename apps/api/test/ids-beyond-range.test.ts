@@ -26,6 +26,7 @@ describe('ids no row can have', () => {
       ['GET', '/api/customers/:id'],
       ['GET', '/api/users/:id'],
       ['GET', '/api/tasks/getPrice/:id'],
+      ['GET', '/api/tasks/:id/service-levels'],
       ['DELETE', '/api/task/:id'],
     ];
     for (const [method, route] of routes) {

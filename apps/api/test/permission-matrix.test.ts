@@ -679,6 +679,11 @@ const ROWS: Row[] = [
     request: (_f, t) => ({ url: `/api/tasks/getPrice/${t.task}` }),
   },
   {
+    route: 'GET /api/tasks/:id/service-levels',
+    cells: TASK_VIEW,
+    request: (_f, t) => ({ url: `/api/tasks/${t.task}/service-levels` }),
+  },
+  {
     route: 'GET /api/task/:id/downloadSourceFile/:fileId',
     cells: TASK_VIEW,
     request: (_f, t) => ({ url: `/api/task/${t.task}/downloadSourceFile/${t.sourceFile}` }),

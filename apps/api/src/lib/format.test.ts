@@ -11,12 +11,14 @@ import {
 
 describe('server formats', () => {
   it('groups thousands and uses the locale separators, from decimal strings', () => {
-    expect(formatMoney('1234.5', 'en')).toBe('1,234.50 €');
+    expect(formatMoney('1234.5', 'en')).toBe('€1,234.50');
     expect(formatMoney('1234.5', 'es')).toBe('1.234,50 €');
     expect(formatMoney('1234567.89', 'ca')).toBe('1.234.567,89 €');
     expect(formatMoney('0.00', 'es')).toBe('0,00 €');
-    expect(formatMoney('-148.50', 'en')).toBe('-148.50 €');
-    expect(formatMoney('99999999999999.99', 'en')).toBe('99,999,999,999,999.99 €');
+    expect(formatMoney('-148.50', 'en')).toBe('-€148.50');
+    expect(formatMoney('99999999999999.99', 'en')).toBe('€99,999,999,999,999.99');
+    expect(formatMoney('2347.56', 'es')).toBe('2.347,56 €');
+    expect(formatWordPrice('0.1', 'en')).toBe('€0.1000');
     expect(formatWordPrice('0.036', 'es')).toBe('0,0360 €');
     expect(formatInteger(13500, 'en')).toBe('13,500');
     expect(formatInteger(999, 'es')).toBe('999');

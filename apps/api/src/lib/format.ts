@@ -2,8 +2,8 @@ import type { Locale } from '@verba/contracts';
 import { madridDateOf } from '@verba/contracts/pricing';
 
 /**
- * The server's one way to write numbers, money and dates for people (PDFs, mails): en 1,234.50 €
- * and month/day/year; es and ca 1.234,50 € and day/month/year. Money arrives as decimal strings
+ * The server's one way to write numbers, money and dates for people (PDFs, mails, the sandbox bank): en €1,234.50
+ * and month/day/year; es and ca 1.234,50 € and day/month/year (as the web app writes them). Money arrives as decimal strings
  * and is formatted as text, never as a float.
  */
 const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
@@ -43,11 +43,18 @@ export function formatDecimal(value: string | number, locale: Locale, decimals: 
   return `${negative ? '-' : ''}${grouped}${decimals ? decimal + frac : ''}`;
 }
 
-/** Euros: "1,234.50 €" (en), "1.234,50 €" (es, ca). */
-export const formatMoney = (value: string, locale: Locale) => `${formatDecimal(value, locale, 2)} €`;
+/** The euro sign where the language writes it: "€1,234.50" and "-€148.50" (en), "1.234,50 €" (es, ca). */
+function euros(value: string, locale: Locale, decimals: number): string {
+  const number = formatDecimal(value, locale, decimals);
+  if (locale !== 'en') return `${number} €`;
+  return number.startsWith('-') ? `-€${number.slice(1)}` : `€${number}`;
+}
 
-/** Per-word prices keep 4 decimals: "0.1000 €". */
-export const formatWordPrice = (value: string, locale: Locale) => `${formatDecimal(value, locale, 4)} €`;
+/** Euros: "€1,234.50" (en), "1.234,50 €" (es, ca). */
+export const formatMoney = (value: string, locale: Locale) => euros(value, locale, 2);
+
+/** Per-word prices keep 4 decimals: "€0.1000" (en), "0,1000 €" (es, ca). */
+export const formatWordPrice = (value: string, locale: Locale) => euros(value, locale, 4);
 
 /** Whole numbers (word counts). */
 export const formatInteger = (value: number, locale: Locale) => formatDecimal(String(value), locale, 0);

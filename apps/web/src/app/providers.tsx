@@ -4,7 +4,10 @@ import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './query-client.ts';
+import { keepOneToast, TOAST_LIMIT } from './one-toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+keepOneToast();
 
 /** Mantine's built-in button labels, in the user's language. */
 function useLocalisedTheme() {
@@ -42,7 +45,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="top-right" limit={4} zIndex={1000} />
+      {/* Bottom right, one at a time: at the top they covered the page header's actions. */}
+      <Notifications position="bottom-right" limit={TOAST_LIMIT} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -7,7 +7,17 @@ import { LocalizedNumberInput } from './localized-number-input.tsx';
 
 let last: number | string | undefined;
 
-function Field({ initial, grouped }: { initial: number | string; grouped?: boolean }) {
+function Field({
+  initial,
+  grouped,
+  euros,
+  fixed,
+}: {
+  initial: number | string;
+  grouped?: boolean;
+  euros?: boolean;
+  fixed?: boolean;
+}) {
   const [value, setValue] = useState<number | string>(initial);
   return (
     <MantineProvider>
@@ -15,6 +25,8 @@ function Field({ initial, grouped }: { initial: number | string; grouped?: boole
         label="Amount"
         value={value}
         grouped={grouped}
+        euros={euros}
+        fixedDecimalScale={fixed}
         decimalScale={2}
         onChange={(next) => {
           last = next;
@@ -63,5 +75,23 @@ describe('localised number input (es and ca showed 1.00)', () => {
     await act(async () => void (await i18next.changeLanguage('ca')));
     render(<Field initial={2026} grouped={false} />);
     expect(input().value).toBe('2026');
+  });
+
+  it('shows an amount from the API ("2347.56") in the Catalan format, not as the API wrote it', async () => {
+    await act(async () => void (await i18next.changeLanguage('ca')));
+    render(<Field initial="2347.56" euros fixed />);
+    expect(input().value).toBe('2.347,56 €');
+  });
+
+  it('puts the euro sign where the text puts it: before the number in en, after it in es', async () => {
+    const first = render(<Field initial="30" euros fixed />);
+    expect(input().value).toBe('€30.00');
+    first.unmount();
+    await act(async () => void (await i18next.changeLanguage('es')));
+    render(<Field initial="30" euros fixed />);
+    expect(input().value).toBe('30,00 €');
+    fireEvent.change(input(), { target: { value: '1234,5 €' } });
+    // With two fixed decimals Mantine hands a numeric string; what the form sends is the same amount.
+    expect(Number(last)).toBe(1234.5);
   });
 });

@@ -9,12 +9,23 @@ const NUMBER_SEPARATORS: Record<Locale, { decimal: string; thousands: string }> 
   ca: { decimal: ',', thousands: '.' },
 };
 
+/** Where the euro sign goes, as `Money` writes it: "€30.00" in en, "30,00 €" in es and ca. */
+const EURO_SIGN: Record<Locale, { prefix?: string; suffix?: string }> = {
+  en: { prefix: '€' },
+  es: { suffix: ' €' },
+  ca: { suffix: ' €' },
+};
+
 export type LocalizedNumberInputProps = Omit<
   NumberInputProps,
-  'decimalSeparator' | 'thousandSeparator' | 'allowedDecimalSeparators'
+  'decimalSeparator' | 'thousandSeparator' | 'allowedDecimalSeparators' | 'prefix' | 'suffix'
 > & {
   /** Group the thousands (1.234,5 in es). Off for years and ids, which are not amounts. */
   grouped?: boolean;
+  /** An amount in euros: the sign on the side the language writes it ("€30.00", "30,00 €"). */
+  euros?: boolean;
+  /** A unit after the number that does not move with the language (" %"). */
+  suffix?: string;
 };
 
 /**
@@ -24,11 +35,20 @@ export type LocalizedNumberInputProps = Omit<
  * API is the same in every language. A '.' or ',' typed on its own is taken as the decimal separator in every
  * language, so the numeric keypad's '.' still writes a decimal in es and ca.
  */
-export function LocalizedNumberInput({ grouped = true, ...props }: LocalizedNumberInputProps) {
-  const separators = NUMBER_SEPARATORS[useUiLocale()];
+export function LocalizedNumberInput({
+  grouped = true,
+  euros = false,
+  suffix,
+  ...props
+}: LocalizedNumberInputProps) {
+  const locale = useUiLocale();
+  const separators = NUMBER_SEPARATORS[locale];
+  const sign = euros ? EURO_SIGN[locale] : { suffix };
   return (
     <NumberInput
       {...props}
+      prefix={sign.prefix}
+      suffix={sign.suffix}
       decimalSeparator={separators.decimal}
       thousandSeparator={grouped ? separators.thousands : undefined}
       allowedDecimalSeparators={['.', ',']}

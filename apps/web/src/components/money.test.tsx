@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { i18next, initI18n } from '../lib/i18n.ts';
-import { DateText, DateTimeText, Money } from './money.tsx';
+import { DateText, DateTimeText, Money, NumberText } from './money.tsx';
 
 describe('money and date display', () => {
   beforeAll(() => void initI18n('en'));
@@ -24,6 +24,22 @@ describe('money and date display', () => {
       </p>,
     );
     expect(screen.getByTestId('shown').textContent?.replace(/\s/g, ' ')).toBe('0,0825 € 03/11/2026');
+  });
+
+  it('groups the thousands of a word count: 12,841 in en, 12.841 in es and ca', async () => {
+    const { rerender } = render(
+      <p data-testid="count">
+        <NumberText value={12841} />
+      </p>,
+    );
+    expect(screen.getByTestId('count').textContent).toBe('12,841');
+    await act(async () => void (await i18next.changeLanguage('ca')));
+    rerender(
+      <p data-testid="count">
+        <NumberText value={12841} />
+      </p>,
+    );
+    expect(screen.getByTestId('count').textContent).toBe('12.841');
   });
 
   it('marks dates up as <time> with the ISO value', () => {

@@ -404,6 +404,19 @@ export const targetPricesQuery = z.object({
 export const targetPrice = z.object({ language_id: id, price_per_word: decimalString });
 export type TargetPrice = z.infer<typeof targetPrice>;
 
+/**
+ * GET /tasks/{id}/service-levels: what the task would cost at each service level (translation type), for its analysed
+ * files and target languages, priced now by the same code as its quote; `due_date` as if approved now.
+ * `rate_missing`: some target has no rate at that level (its total is then a custom quote, not a price).
+ */
+export const serviceLevelQuote = z.object({
+  translation_type_id: id,
+  taxed_price: decimalString,
+  due_date: timestamp.nullable(),
+  rate_missing: z.boolean(),
+});
+export type ServiceLevelQuote = z.infer<typeof serviceLevelQuote>;
+
 export const taskStateReply = z.object({ id, state: taskState, message: z.string() });
 export const deletedReply = z.object({ deleted: z.literal(true) });
 
@@ -415,6 +428,7 @@ export const taskReplies = {
   sourceFilesValidated: dataReply(z.object({ id, source_files_validated: z.boolean() })),
   amountToPay: dataReply(z.object({ id, amount_to_pay: decimalString })),
   targetPrices: dataReply(z.array(targetPrice)),
+  serviceLevels: dataReply(z.array(serviceLevelQuote)),
   recalculated: dataReply(z.object({ id, amount_to_pay: decimalString, message: z.string() })),
   daysToAdd: dataReply(z.object({ id, days_to_add: z.number().int(), due_date: timestamp.nullable() })),
   otherConcept: dataReply(otherConceptRow),

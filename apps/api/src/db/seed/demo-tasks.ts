@@ -1,5 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { endOfMadridDayOf } from '@verba/contracts/pricing';
+import { tasks } from '../schema/index.ts';
 import { readDemoFile } from './demo-files.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const SANDBOX_CARD = '4548812049400004';
 
@@ -171,4 +176,23 @@ export async function seedDemoTasks(
     body: { customer_id: ids.globex, amount: '50.00', description: 'Welcome bonus' },
     expect: 201,
   });
+  // (Made last: the other demo tasks keep their numbers.)
+  // OVERDUE: Acme's user ordered it, it was paid and put in course two weeks ago, and its due date passed three days
+  // ago with nothing delivered (the lists' overdue filter and due-date column have something to show). Made through
+  // the API like the others; only its dates are moved back, as no call can approve a task in the past.
+  const overdue = await createTask(acmeUser, {
+    description: 'Press release: Cloud Backup 5 launch',
+    department: marketing,
+    targets: ['es'],
+    file: 'release-notes.txt',
+  });
+  await payByCard(acmeAdmin, overdue);
+  await staffMove(pm, overdue, 'updateStateAsIncourse');
+  await app.db
+    .update(tasks)
+    .set({
+      approved_at: new Date(Date.now() - 14 * DAY_MS),
+      due_date: endOfMadridDayOf(new Date(Date.now() - 3 * DAY_MS)),
+    })
+    .where(eq(tasks.id, overdue));
 }

@@ -53,6 +53,7 @@ describe('the demo as shipped', () => {
       // the guest quote request of the demo
       'Quote request: Initech Ltd (Gina Guest)': 'TEMPORAL',
       'Cloud Backup user guide (German)': 'IN_COURSE',
+      'Press release: Cloud Backup 5 launch': 'IN_COURSE',
     });
     // Every task, the guest's quote request included, has its sample file analysed and a price.
     for (const row of list) {
@@ -134,5 +135,22 @@ describe('the demo as shipped', () => {
     expect(bonuses.json.data.balance).toBe('50.00');
     const logs = await call(t.app, 'GET', '/api/action-logs', { token: admin, query: { per_page: '100' } });
     expect(logs.json.data.total).toBeGreaterThan(10);
+  });
+
+  it('has one overdue task, of Acme, in course and listed by the overdue filter for its user', async () => {
+    const acmeUser = await login(t.app, DEMO.acmeUser);
+    const overdue = (
+      await call(t.app, 'GET', '/api/tasks', { token: acmeUser, query: { overdue: 'true', per_page: '100' } })
+    ).json.data;
+    expect(overdue.data.map((r: { description: string }) => r.description)).toEqual([
+      'Press release: Cloud Backup 5 launch',
+    ]);
+    const detail = (await call(t.app, 'GET', `/api/task/${overdue.data[0].id}`, { token: admin })).json.data;
+    expect(detail.state).toBe('IN_COURSE');
+    expect(new Date(detail.due_date).getTime()).toBeLessThan(Date.now());
+    // Staff see it too; no other demo task is late.
+    const staff = (await call(t.app, 'GET', '/api/tasks', { token: admin, query: { overdue: 'true' } })).json
+      .data;
+    expect(staff.total).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { formatMoney } from '../format.ts';
 import { COLOR, CONTENT, FONT, MARGIN, ensureSpace, rule, type Pdf } from './document.ts';
 import { tableRow, type Column } from './table.ts';
 
-/** Money cells of a document in its language: "1,234.50 €" (en), "1.234,50 €" (es, ca). */
+/** Money cells of a document in its language: "€1,234.50" (en), "1.234,50 €" (es, ca). */
 export const moneyIn = (locale: Locale) => (amount: string) => formatMoney(amount, locale);
 
 export const isZeroAmount = (amount: string) => /^-?0*(\.0*)?$/.test(amount);

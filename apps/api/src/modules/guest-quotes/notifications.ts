@@ -42,9 +42,8 @@ export async function notifyQuoteRequested(deps: Deps, task: TaskRow, who: Reque
       const values = {
         code: task.code,
         who: `${who.first_name} ${who.last_name}`,
-        company: who.company_name ?? '-',
-        email: who.email,
-        phone: who.phone_number,
+        // Company (when the guest gave one), e-mail and phone: no "-" for what was not asked.
+        contact: [who.company_name, who.email, who.phone_number].filter(Boolean).join(', '),
       };
       await deps.mailer.send({
         to: staff.email,

@@ -188,18 +188,18 @@ describe('invoices', () => {
       'Catàleg l·l',
       'en » es, fr',
       '1,2',
-      '1,234.50 €',
+      '€1,234.50',
       'IVA (21%)',
-      '259.25 €',
-      '1,493.75 €',
+      '€259.25',
+      '€1,493.75',
       'Paid on',
       'B12345678',
       'Acme',
     ])
       expect(text).toContain(expected);
-    // Paid: the amount received with its date, never a "0.00 €" line.
-    expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}\s+1,493\.75 €/);
-    expect(text).not.toMatch(/Paid on[^\n]*0\.00 €/);
+    // Paid: the amount received with its date, never a "€0.00" line.
+    expect(text).toMatch(/Paid on \d{2}\/\d{2}\/\d{4}\s+€1,493\.75/);
+    expect(text).not.toMatch(/Paid on[^\n]*€0\.00/);
     const es = pdfText((await get('es')).raw.rawPayload, 'es.pdf');
     for (const expected of [`Factura ${folio}`, 'Base imponible', '1.234,50 €', '1.493,75 €', 'Pagada el'])
       expect(es).toContain(expected);
@@ -279,7 +279,7 @@ describe('invoices', () => {
     expect(pdf).toContain('Corrective invoice');
     expect(pdf).toContain(res.json.data.folio);
     expect(pdf).toContain(original.folio);
-    expect(pdf).toContain('-48.40 €');
+    expect(pdf).toContain('-€48.40');
   });
 
   it('exports the accountant’s CSV for a period (staff only)', async () => {

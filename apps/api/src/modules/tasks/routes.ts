@@ -152,6 +152,21 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await service.priceSummary(app, actorOf(request), request.params.id) }),
   );
 
+  app.get(
+    '/tasks/:id/service-levels',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary:
+          "The task's total and delivery date at each service level, for its files and languages (the order form)",
+        params: idParam,
+        response: { 200: taskReplies.serviceLevels },
+      },
+      config: { access: 'tasks:view' },
+    },
+    async (request) => ({ data: await service.serviceLevels(app, actorOf(request), request.params.id) }),
+  );
+
   app.post(
     '/tasks/:id/updateStateAsCancelled',
     {

@@ -3,6 +3,7 @@ import {
   invoiceTag,
   mayTransition,
   taskFormSchema,
+  type ServiceLevelQuote,
   type TaskListQuery,
   type TaskState,
 } from '@verba/contracts';
@@ -14,6 +15,7 @@ import * as repo from './repository.ts';
 import type { ReceivedForm } from './upload.ts';
 import { queueAnalysis } from './pricing/analysis-job.ts';
 import { readQuote } from './pricing/quote-read.ts';
+import { quoteTask } from './pricing/quote-task.ts';
 import { notifySourceFilesValidated } from './notifications.ts';
 import { illegalTransition, transition } from './transitions.ts';
 import { checkForm } from './form.ts';
@@ -239,6 +241,28 @@ export async function priceSummary(deps: Deps, actor: Actor, id: number) {
   const task = await visibleTask(deps, actor, id);
   const quote = await readQuote(deps.db, task, await repo.targetLanguageRows(deps.db, id));
   return quote.languages.map((l) => ({ ...l.summary, rateMissing: l.rateMissing }));
+}
+
+/**
+ * GET /tasks/{id}/service-levels: the task's total at every service level, for its analysed files and target
+ * languages, from the quote's own pricing (rates, grid, minimums, discount, taxes, other concepts) with only the
+ * translation type changed, and its delivery date as if approved now. Nothing is stored; empty without targets.
+ */
+export async function serviceLevels(deps: Deps, actor: Actor, id: number): Promise<ServiceLevelQuote[]> {
+  const task = await visibleTask(deps, actor, id);
+  const at = new Date();
+  const levels: ServiceLevelQuote[] = [];
+  for (const typeId of await repo.translationTypeIds(deps.db)) {
+    const quote = await quoteTask(deps.db, { ...task, translation_type_id: typeId }, at);
+    if (!quote.price.languages.length) return [];
+    levels.push({
+      translation_type_id: typeId,
+      taxed_price: quote.price.taxed_price,
+      due_date: quote.dueDate,
+      rate_missing: quote.missingRates.length > 0,
+    });
+  }
+  return levels;
 }
 
 export async function sourceFileForDownload(deps: Deps, actor: Actor, taskId: number, fileId: number) {

@@ -133,6 +133,23 @@ describe('creating a task with files', () => {
     const es = price.json.data.find((p: { targetLanguageId: number }) => p.targetLanguageId === lang.es);
     expect(es.noMatch.pricePerWord).toBe('0.1000');
     expect(es.repetitions.pricePerWord).toBe('0.0300');
+
+    // Every service level's total for these files and languages, from the quote's pricing: the task's own level
+    // (human, 1) costs what its quote says; flash is never slower than human.
+    const levels = (
+      await call(t.app, 'GET', `/api/tasks/${taskId}/service-levels`, { token: tokens.acmeUser })
+    ).json.data as Array<{ translation_type_id: number; taxed_price: string; due_date: string | null }>;
+    expect(levels.map((l) => l.translation_type_id)).toEqual([1, 2, 3, 4]);
+    expect(levels[0]!.taxed_price).toBe(detail.json.data.taxed_price);
+    for (const level of levels)
+      expect(Number(level.taxed_price), String(level.translation_type_id)).toBeGreaterThan(0);
+    expect(new Date(levels[3]!.due_date!).getTime()).toBeLessThanOrEqual(
+      new Date(levels[0]!.due_date!).getTime(),
+    );
+    // Nothing was stored: the task's own quote is unchanged.
+    expect(
+      (await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens.acmeUser })).json.data.taxed_price,
+    ).toBe(detail.json.data.taxed_price);
   });
 
   it('refuses staff and a client user without the department; another customer gets 404', async () => {
@@ -148,7 +165,11 @@ describe('creating a task with files', () => {
     ]);
     expect(globex.status).toBe(422);
     expect(globex.json.errors.department).toHaveLength(1);
-    for (const url of [`/api/task/${taskId}`, `/api/tasks/getPrice/${taskId}`]) {
+    for (const url of [
+      `/api/task/${taskId}`,
+      `/api/tasks/getPrice/${taskId}`,
+      `/api/tasks/${taskId}/service-levels`,
+    ]) {
       expect((await call(t.app, 'GET', url, { token: tokens.globexAdmin })).status).toBe(404);
     }
     const fileId = (await call(t.app, 'GET', `/api/task/${taskId}`, { token: tokens.acmeAdmin })).json.data

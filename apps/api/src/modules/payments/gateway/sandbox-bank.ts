@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { resolveLocale, type Locale } from '@verba/contracts';
+import { formatMoney } from '../../../lib/format.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { CONSUMER_LANGUAGE, SANDBOX_MERCHANT_KEY } from './index.ts';
 import {
@@ -116,9 +117,7 @@ ${body}
   const hidden = (['Ds_SignatureVersion', 'Ds_MerchantParameters', 'Ds_Signature'] as const)
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields[name] ?? '')}">`)
     .join('\n');
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
-    Number(centsToEuros(params.DS_MERCHANT_AMOUNT)),
-  );
+  const amount = formatMoney(centsToEuros(params.DS_MERCHANT_AMOUNT), locale);
   return page(`<h1>${escapeHtml(t('payments.sandbox.title'))}</h1>
 <p class="note">${escapeHtml(t('payments.sandbox.intro', { brand }))}</p>
 <dl>

@@ -116,3 +116,12 @@ export async function translationTypePercent(db: Db, typeId: number): Promise<st
     .where(eq(translationTypes.id, typeId));
   return row?.percent ?? '100';
 }
+
+/** Every service level (translation type), by id: the levels a task can be quoted at. */
+export async function translationTypeIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: translationTypes.id })
+    .from(translationTypes)
+    .orderBy(translationTypes.id);
+  return rows.map((r) => r.id);
+}

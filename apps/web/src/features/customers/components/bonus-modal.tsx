@@ -65,7 +65,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
             decimalScale={2}
             min={-999999.99}
             max={999999.99}
-            suffix=" €"
+            euros
             error={errors.amount}
             withAsterisk
             data-autofocus

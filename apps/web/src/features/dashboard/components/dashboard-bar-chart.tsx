@@ -16,8 +16,9 @@ interface DashboardBarChartProps<T> {
   locale: Locale;
 }
 
-/** The room each bar of a horizontal chart needs for its name (one line of axis text and a gap). */
-const ROW_HEIGHT = 30;
+/** The room each bar of a horizontal chart needs for its name: up to three lines of axis text (a long state name such
+ * as "In production, invoiced later" wraps) and a gap, so neighbouring names never overlap. */
+const ROW_HEIGHT = 44;
 
 /**
  * One bar chart of the dashboards, all drawn alike: at least 240 px high, compact value axis. Named things (states,
@@ -39,11 +40,13 @@ export function DashboardBarChart<T>({
       : values === 'count'
         ? (value: number) => formatNumber(value, locale)
         : undefined;
-  // Counts are whole: no 0.25 task on the axis.
+  // Counts are whole: no 0.25 task on the axis. Its ticks carry the euro sign, and its title says what is counted
+  // (tasks, words) or summed: an axis without a unit left the reader guessing.
   const valueAxis = {
     allowDecimals: values === 'euros',
-    ...(values ? { tickFormatter: compact(locale) } : {}),
+    ...(values ? { tickFormatter: compact(locale, values) } : {}),
   };
+  const valueAxisLabel = series.label;
   // Every name of a horizontal chart is drawn (`interval: 0`), and the chart is tall enough for all of them. (The
   // months of a vertical chart may skip some on a phone: they follow each other.)
   const nameAxis = { interval: 0 as const };
@@ -60,8 +63,9 @@ export function DashboardBarChart<T>({
             orientation: 'vertical' as const,
             yAxisProps: { ...nameAxis, width: nameWidth },
             xAxisProps: valueAxis,
+            xAxisLabel: valueAxisLabel,
           }
-        : { yAxisProps: { ...valueAxis, width: 56 } })}
+        : { yAxisProps: { ...valueAxis, width: 64 }, yAxisLabel: valueAxisLabel })}
       // The chart is one image named by its card's title; its data is in the table below it.
       barChartProps={{ accessibilityLayer: false }}
       tickLine="none"

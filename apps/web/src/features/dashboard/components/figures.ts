@@ -10,6 +10,13 @@ export function monthLabel(month: string, locale: Locale): string {
   );
 }
 
-/** Compact axis numbers: 12.5k, 1.2M. */
-export const compact = (locale: Locale) => (value: number) =>
-  new Intl.NumberFormat(INTL[locale], { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+/** Compact axis numbers: 12.5k, 1.2M; amounts carry their unit: €12.5k (en), 12,5 mil € (es). */
+export const compact =
+  (locale: Locale, unit: 'euros' | 'count' = 'count') =>
+  (value: number) =>
+    new Intl.NumberFormat(INTL[locale], {
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+      ...(unit === 'euros' ? { style: 'currency', currency: 'EUR' } : {}),
+    }).format(value);

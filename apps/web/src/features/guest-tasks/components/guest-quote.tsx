@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { IconCreditCard } from '@tabler/icons-react';
 import type { GuestTask } from '@verba/contracts';
 import { DetailList } from '../../../components/detail-list.tsx';
-import { DateText, Money } from '../../../components/money.tsx';
+import { DateText, Money, NumberText } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { submitGatewayForm } from '../../tasks/index.ts';
 import { startGuestPayment } from '../api/start-guest-payment.ts';
@@ -80,7 +80,9 @@ export function GuestQuote({ task }: { task: GuestTask }) {
                   <Table.Tr key={`${file.file_name}-${w.language_id}`}>
                     <Table.Td>{file.file_name}</Table.Td>
                     <Table.Td>{w.language_id ? languageName(w.language_id) : '—'}</Table.Td>
-                    <Table.Td ta="right">{task.state === 'CALCULATING' ? '…' : w.total_words}</Table.Td>
+                    <Table.Td ta="right">
+                      {task.state === 'CALCULATING' ? '…' : <NumberText value={w.total_words} />}
+                    </Table.Td>
                   </Table.Tr>
                 )),
               )}

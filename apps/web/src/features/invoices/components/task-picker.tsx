@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Table, Text } from '@mantine/core';
-import { Money } from '../../../components/money.tsx';
+import { Money, NumberText } from '../../../components/money.tsx';
 import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import type { InvoiceDraft } from '@verba/contracts';
 
@@ -56,7 +56,9 @@ export function TaskPicker({ tasks, selected, onChange }: TaskPickerProps) {
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{task.languages}</Table.Td>
-              <Table.Td ta="right">{task.words}</Table.Td>
+              <Table.Td ta="right">
+                <NumberText value={task.words} />
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <Money amount={task.amount} />
               </Table.Td>

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { DetailList } from '../../../components/detail-list.tsx';
-import { DateText, Money } from '../../../components/money.tsx';
+import { DateText, Money, NumberText } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -124,7 +124,9 @@ export default function InvoiceDetailPage() {
                       {line.description}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.languages}</Table.Td>
-                    <Table.Td ta="right">{line.words}</Table.Td>
+                    <Table.Td ta="right">
+                      <NumberText value={line.words} />
+                    </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <Money amount={line.amount} />
                     </Table.Td>

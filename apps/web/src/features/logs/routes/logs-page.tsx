@@ -118,6 +118,7 @@ export default function LogsPage() {
               : null
           }
           testId="logs-table"
+          dense
           empty={
             <EmptyState
               icon={<IconListSearch size={30} aria-hidden />}
@@ -131,7 +132,8 @@ export default function LogsPage() {
               key: 'date',
               header: t('columns.date'),
               render: (row) => (
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                // Date over time where the six columns need the room (all of them fit beside the menu at 1280 px).
+                <Text size="sm" miw="5.5rem" data-testid="log-date">
                   {formatDateTime(row.created_at, locale)}
                 </Text>
               ),
@@ -167,7 +169,7 @@ export default function LogsPage() {
               header: t('columns.description'),
               render: (row) => (
                 // Long descriptions (a bank answer) read as lines, not as a narrow column of words.
-                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '16rem' }}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '12rem' }}>
                   {row.description || '—'}
                 </Text>
               ),
@@ -177,8 +179,8 @@ export default function LogsPage() {
               key: 'user',
               header: t('columns.user'),
               render: (row) => (
-                // A column squeezed by a phone would break an address letter by letter: it scrolls instead.
-                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 180 }}>
+                // An address keeps its width (a squeezed column would break it letter by letter); a very long one wraps.
+                <Text size="sm" style={{ overflowWrap: 'break-word' }}>
                   {row.user_email || '—'}
                 </Text>
               ),
@@ -189,7 +191,17 @@ export default function LogsPage() {
               render: (row) => row.customer_name || '—',
               wide: true,
             },
-            { key: 'ip', header: t('columns.ip'), render: (row) => row.ip || '—', wide: true },
+            {
+              key: 'ip',
+              header: t('columns.ip'),
+              // An IPv6 address wraps rather than widening the table past the screen.
+              render: (row) => (
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: '6rem' }}>
+                  {row.ip || '—'}
+                </Text>
+              ),
+              wide: true,
+            },
           ]}
         />
       </Stack>

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { NotificationItem } from '@verba/contracts';
+import { DateTimeText } from '../../../components/money.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsReadMutation } from '../api/mark-notifications-read.ts';
 import { useNotificationStream } from '../lib/use-notification-stream.ts';
@@ -81,8 +82,9 @@ export function NotificationBell() {
                   <Text size="sm" fw={n.read ? 400 : 600}>
                     {text(n)}
                   </Text>
-                  <Text size="xs" c="gray.7">
-                    {new Date(n.created_at).toLocaleString()}
+                  {/* The app's date format (as the task's messages write it), not the browser's. */}
+                  <Text size="xs" c="gray.7" data-testid="notification-date">
+                    <DateTimeText value={n.created_at} />
                   </Text>
                 </UnstyledButton>
               ))}

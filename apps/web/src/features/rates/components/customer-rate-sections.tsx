@@ -63,6 +63,8 @@ function CustomerGeneralRates({ customerId, canManage }: CustomerRateSectionsPro
                 variant="dot"
                 c="dark.7"
                 color={enabledIds.has(rate.id) ? 'green' : 'gray'}
+                // The whole word, never "HABI…": the badge keeps its width on a phone and the pair wraps instead.
+                styles={{ label: { overflow: 'visible' } }}
                 data-testid={`rate-enabled-${rate.id}`}
               >
                 {enabledIds.has(rate.id) ? t('status.enabled') : t('status.disabled')}

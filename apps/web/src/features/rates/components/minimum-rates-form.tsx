@@ -130,7 +130,7 @@ function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
                           decimalScale={2}
                           clampBehavior="none"
                           hideControls
-                          suffix=" €"
+                          euros
                           data-testid={`minimum-amount-${row.translation_type_id}`}
                         />
                       </Table.Td>

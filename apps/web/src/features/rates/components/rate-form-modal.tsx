@@ -117,7 +117,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
               error={errors.r1}
               decimalScale={4}
               clampBehavior="none"
-              suffix=" €"
+              euros
               withAsterisk
               data-testid="rate-r1"
             />
@@ -129,7 +129,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
               error={errors.r2}
               decimalScale={2}
               clampBehavior="none"
-              suffix=" €"
+              euros
               withAsterisk
               data-testid="rate-r2"
             />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskDetail } from '../api/types.ts';
-import { orderAgainValues, orderTranslationTypes } from './form/form-values.ts';
+import { orderAgainValues, orderTranslationTypes, showsAnalysedTask } from './form/form-values.ts';
 
 const type = (id: number) => ({ id, name: `t${id}`, description: null, description_2: null, percent: 100 });
 
@@ -47,5 +47,30 @@ describe('orderAgainValues', () => {
       // never the earlier task's requested date
       requested_date: '',
     });
+  });
+});
+
+describe('showsAnalysedTask (the service-level cards show totals)', () => {
+  const draft = {
+    state: 'DRAFT',
+    source_language: { id: 1 },
+    target_languages: [{ target_language_id: 2 }, { target_language_id: 3 }],
+    source_files: [{ id: 10 }, { id: 11 }],
+  } as unknown as TaskDetail;
+  const values = { source_language: '1', target_languages: ['3', '2'] };
+
+  it("while the form shows the draft's analysed files and languages, in any order", () => {
+    expect(showsAnalysedTask(draft, values, [11, 10], 0)).toBe(true);
+  });
+
+  it('not for a new task, a task being analysed, a new or removed file, or other languages', () => {
+    expect(showsAnalysedTask(undefined, values, [], 0)).toBe(false);
+    expect(showsAnalysedTask({ ...draft, state: 'CALCULATING' } as TaskDetail, values, [10, 11], 0)).toBe(
+      false,
+    );
+    expect(showsAnalysedTask(draft, values, [10, 11], 1)).toBe(false);
+    expect(showsAnalysedTask(draft, values, [10], 0)).toBe(false);
+    expect(showsAnalysedTask(draft, { ...values, target_languages: ['2'] }, [10, 11], 0)).toBe(false);
+    expect(showsAnalysedTask(draft, { ...values, source_language: '4' }, [10, 11], 0)).toBe(false);
   });
 });

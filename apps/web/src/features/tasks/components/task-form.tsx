@@ -10,13 +10,19 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useMyDepartments } from '../api/get-my-departments.ts';
 import { useSourceLanguages } from '../api/get-source-languages.ts';
 import { useTargetLanguages } from '../api/get-target-languages.ts';
+import { useServiceLevels } from '../api/get-service-levels.ts';
 import { useTranslationTypes } from '../api/get-translation-types.ts';
 import { useSaveTaskMutation, type TaskFormValues } from '../api/save-task.ts';
 import type { TaskDetail } from '../api/types.ts';
 import { perFileProgress } from '../../../lib/upload.ts';
 import { addFiles, type PendingFile } from '../lib/file-rules.ts';
 import { FilesSection } from './form/files-section.tsx';
-import { initialValues, orderAgainValues, orderTranslationTypes } from './form/form-values.ts';
+import {
+  initialValues,
+  orderAgainValues,
+  orderTranslationTypes,
+  showsAnalysedTask,
+} from './form/form-values.ts';
 import { ReferenceFilesSection } from './form/reference-files-section.tsx';
 import { LanguagesSection } from './form/languages-section.tsx';
 import { OptionsSection } from './form/options-section.tsx';
@@ -52,6 +58,13 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
     [types.data],
   );
   const departmentList = departments.data?.departments;
+  const analysed = showsAnalysedTask(
+    task,
+    values,
+    kept.map((file) => file.id),
+    pending.length,
+  );
+  const levels = useServiceLevels(task?.id, analysed);
 
   // Defaults once the reference data is there: source en, type 4 (else first), the only department.
   useEffect(() => {
@@ -209,7 +222,11 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
         ) : null}
         <ProjectSection {...section} departments={departmentList} />
         <LanguagesSection {...section} setValues={setValues} sources={sources.data} targets={targets.data} />
-        <TranslationTypeSection {...section} orderedTypes={orderedTypes} />
+        <TranslationTypeSection
+          {...section}
+          orderedTypes={orderedTypes}
+          levels={analysed ? levels.data : undefined}
+        />
         <FilesSection
           kept={kept}
           pending={pending}

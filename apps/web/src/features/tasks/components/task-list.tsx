@@ -9,6 +9,7 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
   Text,
   TextInput,
@@ -183,14 +184,22 @@ export function TaskList({ cancelled }: { cancelled: boolean }) {
       header: ta('list.dueDate'),
       render: (row) =>
         row.due_date ? (
-          <Group gap={4} wrap="nowrap">
+          // The badge under the date: side by side they needed a column wider than the list can give at 1280 px.
+          <Stack gap={4} align="flex-start">
             <DateText value={row.due_date} />
             {isOverdue(row.due_date, row.state) ? (
-              <Badge color="red" variant="light" radius="sm" data-testid="overdue-badge">
+              <Badge
+                color="red"
+                variant="light"
+                radius="sm"
+                // Its whole word: a squeezed column showed an empty pill.
+                styles={{ label: { overflow: 'visible' } }}
+                data-testid="overdue-badge"
+              >
                 {ta('list.overdueBadge')}
               </Badge>
             ) : null}
-          </Group>
+          </Stack>
         ) : (
           '—'
         ),

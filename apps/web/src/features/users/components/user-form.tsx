@@ -225,7 +225,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
                 decimalScale={2}
                 min={0}
                 max={999999.99}
-                suffix=" €"
+                euros
                 error={errors.bonus}
                 data-testid="user-bonus"
               />

@@ -5,6 +5,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { otherConceptBody } from '@verba/contracts';
 import { formFailure, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
 import { FormErrorNotice } from '../../../../components/form-error-notice.tsx';
+import { LocalizedNumberInput } from '../../../../components/localized-number-input.tsx';
 import { useSaveOtherConceptMutation } from '../../api/save-other-concept.ts';
 import type { OtherConcept } from '../../api/types.ts';
 
@@ -21,7 +22,13 @@ export function OtherConceptModal({
 }) {
   const { t } = useTranslation('tasks');
   const save = useSaveOtherConceptMutation();
-  const [values, setValues] = useState({
+  const [values, setValues] = useState<{
+    concept: string;
+    description: string;
+    unit: string;
+    quantity: string | number;
+    price: string | number;
+  }>({
     concept: concept?.concept ?? '',
     description: concept?.description ?? '',
     unit: concept?.unit ?? '',
@@ -30,7 +37,7 @@ export function OtherConceptModal({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const set = (key: keyof typeof values, value: string) => {
+  const set = (key: keyof typeof values, value: string | number) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -94,20 +101,23 @@ export function OtherConceptModal({
               onChange={(event) => set('unit', event.currentTarget.value)}
               error={errors.unit}
             />
-            <TextInput
+            <LocalizedNumberInput
               label={t('detail.concepts.quantity')}
               withAsterisk
-              inputMode="decimal"
               value={values.quantity}
-              onChange={(event) => set('quantity', event.currentTarget.value)}
+              onChange={(value) => set('quantity', value)}
+              decimalScale={2}
+              hideControls
               error={errors.quantity}
             />
-            <TextInput
+            <LocalizedNumberInput
               label={t('detail.concepts.price')}
               withAsterisk
-              inputMode="decimal"
               value={values.price}
-              onChange={(event) => set('price', event.currentTarget.value)}
+              onChange={(value) => set('price', value)}
+              decimalScale={2}
+              euros
+              hideControls
               error={errors.price}
             />
           </SimpleGrid>

@@ -5,12 +5,13 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { payTaskHistoryBody } from '@verba/contracts';
 import { formFailure, zodFieldErrors, type FieldErrors } from '../../../../components/form-errors.ts';
 import { FormErrorNotice } from '../../../../components/form-error-notice.tsx';
+import { LocalizedNumberInput } from '../../../../components/localized-number-input.tsx';
 import { useAddPaymentMutation } from '../../api/add-payment.ts';
 
 export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const add = useAddPaymentMutation();
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState<string | number>('');
   const [type, setType] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
@@ -50,13 +51,14 @@ export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () 
         }}
       >
         <Stack gap="md">
-          <TextInput
+          <LocalizedNumberInput
             label={t('detail.payments.amount')}
             withAsterisk
-            inputMode="decimal"
-            maxLength={8}
             value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
+            onChange={setAmount}
+            decimalScale={2}
+            euros
+            hideControls
             error={errors.amount}
             data-autofocus
           />

@@ -166,6 +166,10 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
   const upload = useUploadTranslationMutation();
   const remove = useRemoveTranslationMutation();
   const canDeliver = staff && !['DRAFT', 'TEMPORAL', 'CALCULATING', 'CANCELLED'].includes(task.state);
+  const counts = task.target_languages.map((target) => ({
+    target,
+    count: file.word_count.find((item) => item.target_language_id === target.target_language_id),
+  }));
   if (file.error)
     return (
       <Text size="sm" c="red.8" data-testid="file-error-message">
@@ -176,44 +180,52 @@ function FileBands({ task, file, staff }: { task: TaskDetail; file: SourceFile; 
     <Stack gap="sm">
       <TableScrollRegion label={t('detail.files.bandsCaption', { name: file.file_name })}>
         {/* Its own layout: the fixed one of the files table would otherwise be inherited. */}
+        {/* One row per band and one column per language (as the quote lists its bands): eight bands across
+            did not fit beside the menu at 1280 px, let alone on a phone; languages are few. */}
         <Table withTableBorder layout="auto" fz="xs" verticalSpacing={4} data-testid="file-bands">
           <caption style={{ position: 'absolute', left: -10000 }}>
             {t('detail.files.bandsCaption', { name: file.file_name })}
           </caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('detail.files.language')}</Table.Th>
-              {PRICE_LINES.map((band) => (
-                <Table.Th key={band.key} scope="col" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {t(`bands.${band.key}`)}
+              <Table.Th scope="col">{t('quote.band')}</Table.Th>
+              {counts.map(({ target }) => (
+                <Table.Th key={target.target_language_id} scope="col" ta="right">
+                  {target.target_language.name}
                 </Table.Th>
               ))}
-              <Table.Th scope="col" ta="right">
-                {t('detail.files.words')}
-              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {task.target_languages.map((target) => {
-              const count = file.word_count.find(
-                (item) => item.target_language_id === target.target_language_id,
-              );
-              return (
-                <Table.Tr key={target.target_language_id}>
-                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
-                    {target.target_language.name}
-                  </Table.Th>
-                  {PRICE_LINES.map((band) => (
-                    <Table.Td key={band.key} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {count ? number(count[band.band]) : '—'}
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right" fw={600}>
-                    {count ? number(count.total_words) : '—'}
+            {PRICE_LINES.map((band) => (
+              <Table.Tr key={band.key}>
+                <Table.Th scope="row" fw={500}>
+                  {t(`bands.${band.key}`)}
+                </Table.Th>
+                {counts.map(({ target, count }) => (
+                  <Table.Td
+                    key={target.target_language_id}
+                    ta="right"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {count ? number(count[band.band]) : '—'}
                   </Table.Td>
-                </Table.Tr>
-              );
-            })}
+                ))}
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">{t('detail.files.words')}</Table.Th>
+              {counts.map(({ target, count }) => (
+                <Table.Td
+                  key={target.target_language_id}
+                  ta="right"
+                  fw={600}
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {count ? number(count.total_words) : '—'}
+                </Table.Td>
+              ))}
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       </TableScrollRegion>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { amountToPayBody, daysToAddBody } from '@verba/contracts';
 import type { z } from 'zod';
 import { serverFieldErrors, zodFieldErrors } from '../../../../components/form-errors.ts';
+import { LocalizedNumberInput } from '../../../../components/localized-number-input.tsx';
 import { useAmountToPayMutation } from '../../api/update-amount-to-pay.ts';
 import { useDaysToAddMutation } from '../../api/update-days-to-add.ts';
 import type { TaskDetail } from '../../api/types.ts';
@@ -19,7 +20,7 @@ function OneFieldForm<F extends string, V>({
   field,
   initial,
   label,
-  inputMode,
+  decimals,
   save,
   testId,
 }: {
@@ -27,7 +28,8 @@ function OneFieldForm<F extends string, V>({
   field: F;
   initial: string;
   label: string;
-  inputMode: 'numeric' | 'decimal';
+  /** 0: a whole number (days); 2: an amount in euros, shown in the reader's format ("2.347,56 €"). */
+  decimals: 0 | 2;
   save: {
     isPending: boolean;
     mutate: (value: V, done: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
@@ -35,7 +37,7 @@ function OneFieldForm<F extends string, V>({
   testId: string;
 }) {
   const { t } = useTranslation('tasks');
-  const [value, setValue] = useState(initial);
+  const [value, setValue] = useState<string | number>(initial);
   const [error, setError] = useState<string>();
   return (
     <form
@@ -56,15 +58,19 @@ function OneFieldForm<F extends string, V>({
       data-testid={testId}
     >
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <LocalizedNumberInput
           label={label}
-          inputMode={inputMode}
           w={160}
           value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
+          onChange={(next) => {
+            setValue(next);
             setError(undefined);
           }}
+          decimalScale={decimals}
+          fixedDecimalScale={decimals > 0}
+          euros={decimals > 0}
+          grouped={decimals > 0}
+          hideControls
           error={error}
         />
         <Button type="submit" variant="light" loading={save.isPending}>
@@ -84,7 +90,7 @@ export function DaysToAddForm({ task }: { task: TaskDetail }) {
       field="days_to_add"
       initial={String(task.days_to_add ?? 0)}
       label={t('detail.delivery.daysToAdd')}
-      inputMode="numeric"
+      decimals={0}
       save={{
         isPending: save.isPending,
         mutate: (days, options) => save.mutate({ id: task.id, days }, options),
@@ -103,7 +109,7 @@ export function AmountToPayForm({ task }: { task: TaskDetail }) {
       field="amount_to_pay"
       initial={task.amount_to_pay ?? ''}
       label={t('detail.totals.amountToPay')}
-      inputMode="decimal"
+      decimals={2}
       save={{
         isPending: save.isPending,
         mutate: (amount, options) => save.mutate({ id: task.id, amount }, options),

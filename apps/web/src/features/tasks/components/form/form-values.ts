@@ -50,3 +50,30 @@ export function orderAgainValues(task: TaskDetail): TaskFormValues {
     comments: task.comments ?? '',
   };
 }
+
+/**
+ * Whether the form still shows the draft's analysed files and languages: then each service level's total (priced by
+ * the API for those counts) is what the task would cost. A new file, a removed one or another language needs a new
+ * analysis first, so the cards fall back to the price per word.
+ */
+export function showsAnalysedTask(
+  task: Pick<TaskDetail, 'state' | 'source_language' | 'target_languages' | 'source_files'> | undefined,
+  values: Pick<TaskFormValues, 'source_language' | 'target_languages'>,
+  keptFileIds: readonly number[],
+  pendingFiles: number,
+): boolean {
+  if (!task || task.state !== 'DRAFT' || pendingFiles > 0 || !task.source_files.length) return false;
+  if (values.source_language !== String(task.source_language.id)) return false;
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  return (
+    same(
+      values.target_languages,
+      task.target_languages.map((target) => String(target.target_language_id)),
+    ) &&
+    same(
+      keptFileIds.map(String),
+      task.source_files.map((file) => String(file.id)),
+    )
+  );
+}

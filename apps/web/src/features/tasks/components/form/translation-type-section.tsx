@@ -1,16 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Group, Paper, Radio, SimpleGrid, Text, Title } from '@mantine/core';
-import type { TranslationTypeDto as TranslationType } from '@verba/contracts';
+import type { ServiceLevelQuote, TranslationTypeDto as TranslationType } from '@verba/contracts';
 import { InfoButton } from '../info-button.tsx';
 import type { FormSectionProps } from './form-values.ts';
 import { ServiceFacts } from './service-facts.tsx';
 
 interface TranslationTypeSectionProps extends FormSectionProps {
   orderedTypes: readonly TranslationType[];
+  /** Each level's total for the task's analysed files and the chosen languages, when the form shows them. */
+  levels?: readonly ServiceLevelQuote[];
 }
 
 /** One card per translation type, in the order of `orderTranslationTypes`. */
-export function TranslationTypeSection({ values, errors, set, orderedTypes }: TranslationTypeSectionProps) {
+export function TranslationTypeSection({
+  values,
+  errors,
+  set,
+  orderedTypes,
+  levels,
+}: TranslationTypeSectionProps) {
   const { t } = useTranslation('tasks');
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -56,6 +64,7 @@ export function TranslationTypeSection({ values, errors, set, orderedTypes }: Tr
                     typeId={type.id}
                     source={values.source_language}
                     targets={values.target_languages}
+                    level={levels?.find((level) => level.translation_type_id === type.id)}
                   />
                 </div>
               </Group>
