@@ -38,7 +38,7 @@ const TEXT: Record<Locale, { required: string; question: string; answer: string;
   ca: {
     required: 'Aquest camp és obligatori.',
     question: 'Els noms de producte es queden en anglès?',
-    answer: 'Sí: els noms de producte es queden en anglès, com a la vostra guia.',
+    answer: 'Sí: els noms de producte es queden en anglès, com a la seva guia.',
     note: 'El client és exigent amb els noms',
   },
 };

@@ -131,7 +131,7 @@ test('the PM (ca) lists every customer’s glossaries, filters them and takes a 
   expect(tbx.text).toContain('<langSet xml:lang="ca">');
   expect(tbx.text).toContain('<term>factura</term>');
   // No delete for the PM.
-  await expect(page.getByRole('button', { name: /^Elimineu / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Elimini / })).toHaveCount(0);
 });
 
 test('the admin (en) deletes a glossary after confirming', async ({ page }) => {

@@ -202,7 +202,7 @@ test.describe('payments', () => {
     const expand = pm.getByTestId('expand-file');
     await expect(expand).toHaveCount(2);
     for (const button of await expand.all()) await button.click();
-    const uploads = pm.getByRole('button', { name: /^Pugeu la traducció / });
+    const uploads = pm.getByRole('button', { name: /^Pugi la traducció / });
     await expect(uploads).toHaveCount(4);
     await expect(pm.getByText('Encara no lliurada')).toHaveCount(4);
     for (let i = 0; i < 4; i++) {

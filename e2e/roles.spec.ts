@@ -36,7 +36,7 @@ const MENUS: Record<string, { email: string; entries: string[]; labels: string[]
     email: DEMO.verbaPm,
     entries: ['dashboard', 'tasks', 'glossaries', 'customers', 'invoices', 'account', 'logout'],
     // The demo project manager works in Catalan, the Acme user in Spanish: the menu follows them.
-    labels: ['Tauler', 'Tasques', 'Glossaris', 'Clients', 'Factures', 'El meu compte', 'Tanqueu la sessió'],
+    labels: ['Tauler', 'Tasques', 'Glossaris', 'Clients', 'Factures', 'El meu compte', 'Tanqui la sessió'],
     forbidden: '/logs',
   },
   'client admin with rates shown (Acme)': {

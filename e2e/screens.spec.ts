@@ -95,8 +95,8 @@ test('the extended footer on the quote page links share, follow-us, cities and l
   );
   for (const label of ['Política de galetes', 'Accessibilitat', 'Política de seguretat', 'Avís legal'])
     await expect(footer.getByRole('link', { name: label })).toBeVisible();
-  await expect(footer.getByRole('navigation', { name: 'Segueix-nos' })).toBeVisible();
-  await expect(footer.getByRole('navigation', { name: 'Comparteix' })).toBeVisible();
+  await expect(footer.getByRole('navigation', { name: "Segueixi'ns" })).toBeVisible();
+  await expect(footer.getByRole('navigation', { name: 'Comparteixi' })).toBeVisible();
   await page.getByTestId('language-switcher').click();
   await page.getByTestId('language-option-en').click();
 });

@@ -79,7 +79,7 @@ test.describe('two-factor sign-in', () => {
     const ca = await pageIn(browser, 'ca-ES');
     await passwordStep(ca, DEMO.globexAdmin);
     await ca.getByTestId('two-factor-toggle').click();
-    await expect(ca.getByText("Fer servir un codi de l'aplicació")).toBeVisible();
+    await expect(ca.getByText("Faci servir un codi de l'aplicació")).toBeVisible();
     await ca.locator('input[name="recovery_code"]').fill('wrong-code');
     await ca.locator('form button[type="submit"]').click();
     await expect(

@@ -3,6 +3,7 @@ export * from './task-states.ts';
 export * from './task-transitions.ts';
 export * from './locales.ts';
 export * from './plural-forms.ts';
+export * from './catalan-register.ts';
 export * from './error-codes.ts';
 export * from './permissions.ts';
 export * from './navigation.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { missingPluralForms, pluralMessageOf } from '@verba/contracts';
+import { catalanRegisterSlips, missingPluralForms, pluralMessageOf } from '@verba/contracts';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -45,4 +45,15 @@ describe('API messages', () => {
       expect(other.filter(([, empty]) => empty).map(([key]) => key)).toEqual([]);
     },
   );
+
+  it('ca speaks vostè in errors, mails and PDFs: no tu, vosaltres or infinitive commands', () => {
+    const texts = (catalogue: Catalogue, prefix = ''): Array<[string, string]> =>
+      Object.entries(catalogue).flatMap(([key, value]) =>
+        typeof value === 'string' ? [[`${prefix}${key}`, value]] : texts(value, `${prefix}${key}.`),
+      );
+    const slips = texts(load('ca'))
+      .map(([key, text]) => [key, catalanRegisterSlips(text)] as const)
+      .filter(([, found]) => found.length > 0);
+    expect(slips).toEqual([]);
+  });
 });

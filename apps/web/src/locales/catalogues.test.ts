@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPluralForms, pluralMessageOf } from '@verba/contracts';
+import { catalanRegisterSlips, missingPluralForms, pluralMessageOf } from '@verba/contracts';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('./*/*.json', {
   eager: true,
@@ -10,6 +10,9 @@ function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
+
+const valueAt = (catalogue: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
 
 const messages = (keys: string[]) => [...new Set(keys.map(pluralMessageOf))].sort();
 
@@ -31,9 +34,7 @@ describe('locale catalogues', () => {
         expect(messages(keysOf(other))).toEqual(messages(keysOf(catalogues[path])));
         expect(missingPluralForms(lang, keysOf(other))).toEqual([]);
         for (const key of keysOf(other)) {
-          const value = key
-            .split('.')
-            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], other);
+          const value = valueAt(other, key);
           expect(typeof value === 'string' && value.trim() !== '', `${lang} ${path} ${key}`).toBe(true);
         }
       }
@@ -41,4 +42,16 @@ describe('locale catalogues', () => {
       expect(namespaces(lang)).toBe(english.length);
     },
   );
+
+  it('ca speaks vostè: formal commands and sentences, no tu, vosaltres or infinitive buttons', () => {
+    const slips = Object.entries(catalogues)
+      .filter(([path]) => path.startsWith('./ca/'))
+      .flatMap(([path, catalogue]) =>
+        keysOf(catalogue).map((key) => {
+          return [`${path} ${key}`, catalanRegisterSlips(String(valueAt(catalogue, key)))] as const;
+        }),
+      )
+      .filter(([, found]) => found.length > 0);
+    expect(slips).toEqual([]);
+  });
 });

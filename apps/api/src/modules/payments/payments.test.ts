@@ -457,7 +457,7 @@ describe('the sandbox bank round trip', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(posted.status).toBe(200);
-    expect(posted.raw.body).toContain('Pagueu');
+    expect(posted.raw.body).toContain('Pagui');
     const forged = await call(t.app, 'GET', '/api/sandbox-bank', {
       query: { ...data.form.fields, Ds_Signature: 'AAAA' },
     });

@@ -169,7 +169,7 @@ describe('PO number, client reference and reference files', () => {
       const messages: Record<string, string> = {
         en: 'Your company needs a purchase order (PO) number on every order.',
         es: 'Su empresa necesita un número de pedido (PO) en cada encargo.',
-        ca: 'La vostra empresa necessita un número de comanda (PO) a cada encàrrec.',
+        ca: 'La seva empresa necessita un número de comanda (PO) a cada encàrrec.',
       };
       for (const [locale, message] of Object.entries(messages)) {
         const res = await order('acmeAdmin', fields({ lang: locale }), [source, reference('guide.pdf')]);

@@ -23,7 +23,7 @@ afterAll(() => t?.close());
 const REFUSAL = {
   en: 'This task is on an issued invoice, so what it bills can no longer change. To change it, issue a corrective invoice first.',
   es: 'Esta tarea figura en una factura emitida, así que lo que factura ya no puede cambiar. Para cambiarlo, emite antes una factura rectificativa.',
-  ca: 'Aquesta tasca figura en una factura emesa, així que el que factura ja no pot canviar. Per canviar-ho, emet abans una factura rectificativa.',
+  ca: 'Aquesta tasca figura en una factura emesa, així que el que factura ja no pot canviar. Per canviar-ho, emeti abans una factura rectificativa.',
 } as const;
 
 /** An APPROVED task of Acme with one other concept (€10 on top of €40), invoiced and paid. */
