@@ -103,8 +103,9 @@ export async function signInQuickly(page: Page, email: string): Promise<void> {
  */
 export async function waitForAppRequests(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  // A page that is not the app (the sandbox bank's) has no counter, and so no app requests.
   await page.waitForFunction(
-    () => (window as { verbaPendingRequests?: () => number }).verbaPendingRequests?.() === 0,
+    () => ((window as { verbaPendingRequests?: () => number }).verbaPendingRequests?.() ?? 0) === 0,
   );
 }
 
