@@ -134,7 +134,7 @@ test.describe('tasks', () => {
     // Cancel (after confirming), then reactivate from the cancelled list.
     await page.goto(`/tasks/${taskId}`);
     await page.getByTestId('cancel-task').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar tarea' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar la tarea' }).click();
     await page.waitForURL(/\/tasks$/);
     await expect(page.getByText('La tarea se ha cancelado.')).toBeVisible();
     await page.getByTestId('show-cancelled').click();
