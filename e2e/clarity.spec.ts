@@ -1,23 +1,13 @@
 // Saying the right thing once: refused actions are not offered and a refusal shows in its modal;
 // one reaction per failure (a wrong password, an unknown task); dialogs whose buttons say what
 // happens; a department with users is refused up front. In en, es and ca, at 1280 and 390 px.
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, signInQuickly } from './support.ts';
+import { DEMO, apiToken, catalogueText, signInQuickly } from './support.ts';
 
 const LOCALES = ['en', 'es', 'ca'] as const;
 type Locale = (typeof LOCALES)[number];
 const SHOTS = process.env.CLARITY_SHOTS ?? '/tmp/shots/words';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-
-/** What the web's catalogue says for `key` ("actions.keepTask") of `ns` in `locale`. */
-function text(locale: Locale, ns: string, key: string): string {
-  const file = new URL(`../apps/web/src/locales/${locale}/${ns}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no ${locale}/${ns} ${key}`);
-  return node;
-}
 
 async function shots(page: Page, name: string) {
   for (const [width, size] of Object.entries(WIDTHS)) {
@@ -60,7 +50,7 @@ for (const locale of LOCALES) {
       page,
       request,
     }) => {
-      const tasks = (key: string) => text(locale, 'tasks', key);
+      const tasks = (key: string) => catalogueText(locale, 'tasks', key);
       const restore = await signInIn(page, request, DEMO.verbaPm, locale);
       try {
         const cancelled = await taskId(request, 'Release notes 4.2 (French)', true);
@@ -111,7 +101,7 @@ for (const locale of LOCALES) {
       page,
       request,
     }) => {
-      const tasks = (key: string) => text(locale, 'tasks', key);
+      const tasks = (key: string) => catalogueText(locale, 'tasks', key);
       const restore = await signInIn(page, request, DEMO.acmeAdmin, locale);
       try {
         const draft = await taskId(request, 'Cloud Backup user guide');
@@ -125,7 +115,10 @@ for (const locale of LOCALES) {
           dialog.getByRole('button', { name: tasks('actions.cancelConfirm'), exact: true }),
         ).toBeVisible();
         await expect(
-          dialog.getByRole('button', { name: text(locale, 'common', 'actions.cancel'), exact: true }),
+          dialog.getByRole('button', {
+            name: catalogueText(locale, 'common', 'actions.cancel'),
+            exact: true,
+          }),
         ).toHaveCount(0);
         await shots(page, `clarity-${locale}-cancel-dialog`);
         await dialog.getByRole('button', { name: tasks('actions.keepTask'), exact: true }).click();
@@ -135,12 +128,12 @@ for (const locale of LOCALES) {
         await page.goto('/departments');
         await page
           .getByRole('button', {
-            name: text(locale, 'departments', 'delete.label').replace('{{title}}', 'Marketing'),
+            name: catalogueText(locale, 'departments', 'delete.label').replace('{{title}}', 'Marketing'),
           })
           .click();
         await expect(page.getByTestId('modal-confirm')).toHaveCount(0);
         const alert = page.getByTestId('modal-alert');
-        await expect(alert).toContainText(text(locale, 'departments', 'delete.refusedTitle'));
+        await expect(alert).toContainText(catalogueText(locale, 'departments', 'delete.refusedTitle'));
         await expect(alert).toContainText('Ulises Acme');
         await shots(page, `clarity-${locale}-department-has-users`);
         await page.keyboard.press('Escape');
@@ -164,7 +157,7 @@ for (const locale of LOCALES) {
       await page.locator('input[name="password"]').fill('not-the-password');
       await page.locator('button[type="submit"]').click();
       await expect(page.getByTestId('login-inline-help')).toContainText(
-        text(locale, 'auth', 'login.badCredentialsTitle'),
+        catalogueText(locale, 'auth', 'login.badCredentialsTitle'),
       );
       await page.waitForTimeout(500);
       await expect(page.getByRole('alert')).toHaveCount(1);

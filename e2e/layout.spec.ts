@@ -1,24 +1,14 @@
 // Issue 38 point 8, layout: the activity log's six columns fit beside the menu at 1280 px under one name; a rate's
 // status badge is whole on a phone; a file's band table is not cut; one toast per action, away from the task's
 // actions; an amount input in the reader's number format. In en, es and ca, at 1280 and 390 px.
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, apiToken, signInQuickly } from './support.ts';
+import { DEMO, apiToken, catalogueText, signInQuickly } from './support.ts';
 
 const LOCALES = ['en', 'es', 'ca'] as const;
 type Locale = (typeof LOCALES)[number];
 const SHOTS = process.env.CLARITY_SHOTS ?? '/tmp/shots/layout';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** What the web's catalogue says for `key` of `ns` in `locale`. */
-function text(locale: Locale, ns: string, key: string): string {
-  const file = new URL(`../apps/web/src/locales/${locale}/${ns}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no ${locale}/${ns} ${key}`);
-  return node;
-}
 
 async function shots(page: Page, name: string) {
   for (const [width, size] of [
@@ -68,13 +58,13 @@ for (const locale of LOCALES) {
         await page.goto('/logs');
         const table = page.getByTestId('logs-table');
         await expect(table).toBeVisible({ timeout: 30_000 });
-        const title = text(locale, 'logs', 'title');
+        const title = catalogueText(locale, 'logs', 'title');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
         await expect(page.getByTestId('menu-logs')).toHaveText(title);
-        expect(text(locale, 'common', 'menu.logs')).toBe(title);
+        expect(catalogueText(locale, 'common', 'menu.logs')).toBe(title);
         for (const column of ['date', 'action', 'description', 'user', 'customer', 'ip'])
           await expect(
-            table.getByRole('columnheader', { name: text(locale, 'logs', `columns.${column}`) }),
+            table.getByRole('columnheader', { name: catalogueText(locale, 'logs', `columns.${column}`) }),
           ).toBeInViewport();
         expect(await scrollsSideways(table.getByRole('region'))).toBe(false);
         await shots(page, `logs-${locale}`);
@@ -122,7 +112,7 @@ for (const locale of LOCALES) {
         for (const size of [DESKTOP, PHONE]) {
           await page.setViewportSize(size);
           await expect(
-            bands.getByRole('rowheader', { name: text(locale, 'tasks', 'bands.noMatch') }),
+            bands.getByRole('rowheader', { name: catalogueText(locale, 'tasks', 'bands.noMatch') }),
           ).toBeVisible();
           expect(await scrollsSideways(page.getByRole('region', { name: /release-notes\.txt/ }))).toBe(false);
         }
@@ -138,7 +128,7 @@ for (const locale of LOCALES) {
         // Two saves in a row (the same value: nothing changes): the second toast replaces the first, away from the
         // task's actions (they stacked over "Download translations" and "Change status").
         const days = page.getByTestId('days-to-add-form');
-        const save = days.getByRole('button', { name: text(locale, 'tasks', 'detail.save') });
+        const save = days.getByRole('button', { name: catalogueText(locale, 'tasks', 'detail.save') });
         const toasts = page.locator('.mantine-Notification-root');
         for (let round = 0; round < 2; round += 1) {
           const saved = page.waitForResponse((r) => r.url().includes('/updateDaysToAdd') && r.ok());

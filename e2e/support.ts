@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -44,6 +44,15 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
     data: { access_token: string; expires_in: number; user: unknown };
   };
   return body.data;
+}
+
+/** What the web's catalogue says for `key` ("actions.keepTask") of namespace `ns` in `locale`. */
+export function catalogueText(locale: 'en' | 'es' | 'ca', ns: string, key: string): string {
+  const file = new URL(`../apps/web/src/locales/${locale}/${ns}.json`, import.meta.url);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no ${locale}/${ns} ${key}`);
+  return node;
 }
 
 /** The language each demo account has as shipped; journeys expect it. */
