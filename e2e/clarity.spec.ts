@@ -2,10 +2,9 @@
 // one reaction per failure (a wrong password, an unknown task); dialogs whose buttons say what
 // happens; a department with users is refused up front. In en, es and ca, at 1280 and 390 px.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiToken, catalogueText, signInQuickly } from './support.ts';
+import { DEMO, apiToken, catalogueText, signInSpeaking } from './support.ts';
 
 const LOCALES = ['en', 'es', 'ca'] as const;
-type Locale = (typeof LOCALES)[number];
 const SHOTS = process.env.CLARITY_SHOTS ?? '/tmp/shots/words';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -16,16 +15,6 @@ async function shots(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize(WIDTHS.desktop);
-}
-
-/** Signs `email` in with `locale` as its language; gives back a function that puts the old one back. */
-async function signInIn(page: Page, request: APIRequestContext, email: string, locale: Locale) {
-  const session = await apiToken(request, email);
-  const user = session.user as { id: number; language: string };
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  await request.post(`/api/users/${user.id}/language`, { headers, data: { language: locale } });
-  await signInQuickly(page, email);
-  return () => request.post(`/api/users/${user.id}/language`, { headers, data: { language: user.language } });
 }
 
 async function taskId(request: APIRequestContext, description: string, cancelled = false) {
@@ -51,7 +40,7 @@ for (const locale of LOCALES) {
       request,
     }) => {
       const tasks = (key: string) => catalogueText(locale, 'tasks', key);
-      const restore = await signInIn(page, request, DEMO.verbaPm, locale);
+      const restore = await signInSpeaking(page, request, DEMO.verbaPm, locale);
       try {
         const cancelled = await taskId(request, 'Release notes 4.2 (French)', true);
         await page.goto(`/tasks/${cancelled}`);
@@ -102,7 +91,7 @@ for (const locale of LOCALES) {
       request,
     }) => {
       const tasks = (key: string) => catalogueText(locale, 'tasks', key);
-      const restore = await signInIn(page, request, DEMO.acmeAdmin, locale);
+      const restore = await signInSpeaking(page, request, DEMO.acmeAdmin, locale);
       try {
         const draft = await taskId(request, 'Cloud Backup user guide');
         await page.goto(`/tasks/${draft}`);

@@ -2,10 +2,9 @@
 // status badge is whole on a phone; a file's band table is not cut; one toast per action, away from the task's
 // actions; an amount input in the reader's number format. In en, es and ca, at 1280 and 390 px.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, apiToken, catalogueText, signInQuickly } from './support.ts';
+import { DEMO, apiToken, catalogueText, signInSpeaking } from './support.ts';
 
 const LOCALES = ['en', 'es', 'ca'] as const;
-type Locale = (typeof LOCALES)[number];
 const SHOTS = process.env.CLARITY_SHOTS ?? '/tmp/shots/layout';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -20,16 +19,6 @@ async function shots(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
-}
-
-/** Signs `email` in with `locale` as its language; gives back a function that puts the old one back. */
-async function signInIn(page: Page, request: APIRequestContext, email: string, locale: Locale) {
-  const session = await apiToken(request, email);
-  const user = session.user as { id: number; language: string };
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  await request.post(`/api/users/${user.id}/language`, { headers, data: { language: locale } });
-  await signInQuickly(page, email);
-  return () => request.post(`/api/users/${user.id}/language`, { headers, data: { language: user.language } });
 }
 
 async function taskId(request: APIRequestContext, description: string) {
@@ -52,7 +41,7 @@ const scrollsSideways = (region: Locator) =>
 for (const locale of LOCALES) {
   test.describe(`layout in ${locale}`, () => {
     test('the activity log: one name, and every column visible at 1280 px', async ({ page, request }) => {
-      const restore = await signInIn(page, request, DEMO.verbaAdmin, locale);
+      const restore = await signInSpeaking(page, request, DEMO.verbaAdmin, locale);
       try {
         await page.setViewportSize(DESKTOP);
         await page.goto('/logs');
@@ -74,7 +63,7 @@ for (const locale of LOCALES) {
     });
 
     test("a customer's rates on a phone: the status badge is whole", async ({ page, request }) => {
-      const restore = await signInIn(page, request, DEMO.verbaPm, locale);
+      const restore = await signInSpeaking(page, request, DEMO.verbaPm, locale);
       try {
         const { access_token } = await apiToken(request, DEMO.verbaPm);
         const customers = (await (
@@ -102,7 +91,7 @@ for (const locale of LOCALES) {
       page,
       request,
     }) => {
-      const restore = await signInIn(page, request, DEMO.verbaAdmin, locale);
+      const restore = await signInSpeaking(page, request, DEMO.verbaAdmin, locale);
       try {
         const id = await taskId(request, 'Release notes 4.2 (Spanish)');
         await page.goto(`/tasks/${id}`);

@@ -55,6 +55,21 @@ export function catalogueText(locale: 'en' | 'es' | 'ca', ns: string, key: strin
   return node;
 }
 
+/** Signs `email` in with `locale` as its language; gives back a function that puts the old one back. */
+export async function signInSpeaking(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  locale: 'en' | 'es' | 'ca',
+) {
+  const session = await apiToken(request, email);
+  const user = session.user as { id: number; language: string };
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  await request.post(`/api/users/${user.id}/language`, { headers, data: { language: locale } });
+  await signInQuickly(page, email);
+  return () => request.post(`/api/users/${user.id}/language`, { headers, data: { language: user.language } });
+}
+
 /** The language each demo account has as shipped; journeys expect it. */
 export const DEMO_LANGUAGES = {
   [DEMO.verbaAdmin]: 'en',
