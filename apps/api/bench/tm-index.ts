@@ -1,7 +1,7 @@
 // The index alone, without a database: the pair's build and the task's lookups, in CPU time, for
-// `npm run bench:tm`'s memory and task (ADR 0027, third pass). Prints figures; asserts nothing.
+// `npm run bench:tm`'s memory and task (ADR 0027). Prints figures; asserts nothing.
 //   TM_BENCH_UNITS=<n> TM_BENCH_WORDS=<n> npx tsx bench/tm-index.ts
-import { CandidateIndex, normalizeSegment, segment } from '@verba/analysis';
+import { bandFloors, bandFor, CandidateIndex, normalizeSegment, segment } from '@verba/analysis';
 import { DocText } from '@verba/analysis/test-support/doc-text';
 import { quoteDocument } from './tm-quote.ts';
 
@@ -31,37 +31,61 @@ const segments = [
 const c0 = cpu();
 const index = new CandidateIndex();
 for (const s of sources) index.add(s);
+index.search('the lists are built at the first search', 50, 1);
 const buildS = cpu() - c0;
 sources.length = 0;
-const times: Record<'fuzzy' | 'exact' | 'none', number[]> = { fuzzy: [], exact: [], none: [] };
-const bands: Record<number, { n: number; ms: number }> = {};
-const c1 = cpu();
-for (const s of segments) {
-  const t = performance.now();
-  const found = index.search(s, 50, 10);
-  const ms = performance.now() - t;
-  const best = found.identical.length ? 100 : (found.matches[0]?.score ?? 0);
-  times[best >= 100 ? 'exact' : best >= 50 ? 'fuzzy' : 'none'].push(ms);
-  const band = best >= 100 ? 100 : Math.floor(best / 10) * 10;
-  const b = (bands[band] ??= { n: 0, ms: 0 });
-  b.n++;
-  b.ms += ms;
+
+// Each segment is looked up twice, alternately first: for its best score (no bands) and for its
+// band only, as an analysis asks (`bandFloors`). Both must land the segment in the same band.
+const modes = ['best', 'band'] as const;
+type Mode = (typeof modes)[number];
+type Kind = 'exact' | 'fuzzy' | 'none';
+const times = {} as Record<Mode, Record<Kind, number[]>>;
+const cpuOf = {} as Record<Mode, number>;
+const byBand = {} as Record<Mode, Record<string, { n: number; ms: number }>>;
+for (const mode of modes) {
+  times[mode] = { exact: [], fuzzy: [], none: [] };
+  cpuOf[mode] = 0;
+  byBand[mode] = {};
 }
-const lookupS = cpu() - c1;
-console.log(
-  `  by best score: ${Object.entries(bands)
-    .map(([k, v]) => `${k}: ${v.n} lookups ${(v.ms / 1000).toFixed(1)} s`)
-    .join(', ')}`,
-);
+let differing = 0;
+segments.forEach((s, i) => {
+  const bandOf: Partial<Record<Mode, string>> = {};
+  for (const mode of i % 2 ? [...modes].reverse() : modes) {
+    const c = cpu();
+    const t = performance.now();
+    const found = index.search(s, 50, 10, mode === 'band' ? bandFloors : undefined);
+    const ms = performance.now() - t;
+    cpuOf[mode] += cpu() - c;
+    const best = found.identical.length ? 100 : (found.matches[0]?.score ?? 0);
+    times[mode][best >= 100 ? 'exact' : best >= 50 ? 'fuzzy' : 'none'].push(ms);
+    const band = bandFor(best);
+    bandOf[mode] = band;
+    const b = (byBand[mode][band] ??= { n: 0, ms: 0 });
+    b.n++;
+    b.ms += ms;
+  }
+  if (bandOf.best !== bandOf.band) differing++;
+});
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] as number) : 0;
 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(
-  `index alone, ${units.toLocaleString('en')} units: built in ${buildS.toFixed(1)} s CPU (heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, typed arrays ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB); ${segments.length.toLocaleString('en')} distinct segments looked up in ${lookupS.toFixed(1)} s CPU (${((lookupS * 1000) / segments.length).toFixed(2)} ms each)`,
+  `index alone, ${units.toLocaleString('en')} units: built in ${buildS.toFixed(1)} s CPU (heap ${mb(process.memoryUsage().heapUsed)} MB, typed arrays ${mb(process.memoryUsage().arrayBuffers)} MB); ${segments.length.toLocaleString('en')} distinct segments, ${differing} of them in another band when looked up for the band`,
 );
-for (const k of ['exact', 'fuzzy', 'none'] as const)
+for (const mode of modes) {
+  const spent = Object.entries(byBand[mode])
+    .map(([band, v]) => `${band} ${v.n} (${(v.ms / 1000).toFixed(1)} s)`)
+    .join(', ');
   console.log(
-    `  ${k} ${times[k].length}: p50 ${pct(times[k], 50).toFixed(2)} ms, p99 ${pct(times[k], 99).toFixed(2)} ms, total ${(sum(times[k]) / 1000).toFixed(1)} s wall`,
+    `  looked up for the ${mode === 'band' ? 'band (as an analysis does)' : 'best score'}: ${cpuOf[mode].toFixed(1)} s CPU (${((cpuOf[mode] * 1000) / segments.length).toFixed(2)} ms each); by band: ${spent}`,
   );
+  for (const k of ['exact', 'fuzzy', 'none'] as const)
+    console.log(
+      `    ${k} ${times[mode][k].length}: p50 ${pct(times[mode][k], 50).toFixed(2)} ms, p99 ${pct(times[mode][k], 99).toFixed(2)} ms, total ${(sum(times[mode][k]) / 1000).toFixed(1)} s wall`,
+    );
+}

@@ -24,6 +24,9 @@ export const bandNames: readonly BandName[] = [
   'repetitions',
 ];
 
+/** The scores where the bands of `bandFor` start, ascending (below the first: no match). */
+export const bandFloors: readonly number[] = [50, 75, 85, 95, 100, 101];
+
 /** The band of a TM match score (0–101). Below 50 % is no match. */
 export function bandFor(score: number): Exclude<BandName, 'repetitions'> {
   if (score >= 101) return 'percent101';

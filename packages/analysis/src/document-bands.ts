@@ -1,4 +1,4 @@
-import { BandAccumulator, bandFor } from './bands.ts';
+import { BandAccumulator, bandFloors, bandFor } from './bands.ts';
 import { countWordsPocount } from './count/pocount.ts';
 import { countWords } from './count/words.ts';
 import type { DetectedType } from './detect.ts';
@@ -112,7 +112,13 @@ export class DocumentBands {
               .map(async ({ segment: seg, prevHash, nextHash }) => {
                 if (seg.text.length > this.limits.maxMatchChars) return 0;
                 const query = { text: seg.text, prevHash, nextHash };
-                const candidates = await memory.findCandidates(query, { minScore: 50, limit: 10, signal });
+                const candidates = await memory.findCandidates(query, {
+                  // A repetition counts as one unless it is a 101 % match: only identical units matter.
+                  minScore: seg.repetition ? 100 : 50,
+                  limit: 10,
+                  bands: bandFloors,
+                  signal,
+                });
                 return bestMatch(query, candidates).score;
               }),
           );

@@ -16,7 +16,7 @@ export { segment } from './segment/segment.ts';
 export type { SegmentOptions } from './segment/segment.ts';
 export { countWords, countCharacters, gmxvFactors, isNumbersOnly } from './count/words.ts';
 export type { WordCount } from './count/words.ts';
-export { bandFor, bandNames, BandAccumulator } from './bands.ts';
+export { bandFloors, bandFor, bandNames, BandAccumulator } from './bands.ts';
 export type { BandName, Bands } from './bands.ts';
 export { MAX_TMX_UNIT_CHARS, readTmx } from './tm/tmx.ts';
 export { memorySource } from './tm/memory-source.ts';

@@ -83,6 +83,26 @@ describe('bands on a worked example', () => {
     expect(r.totals.es).toMatchObject({ total_words: 65, percent100: 10, repetitions: 8 });
   });
 
+  it('a repetition in the context of its unit is a 101 % match; a fuzzy repetition stays a repetition', async () => {
+    const tm = await memory();
+    const doc = [
+      'Press the green button to start.', // 6, exact, other neighbours: 100
+      'The printer is ready.', // 4, exact, other neighbours: 100
+      'Press the green button to start.', // 6, seen before, but U1 before and U3 after it: 101
+      'Remove the paper tray before cleaning.', // 6, exact, other neighbours: 100
+      'Remove the paper tray before printing.', // 6, 85-94
+      'Remove the paper tray before printing.', // 6, seen before: repetition, not 85-94
+    ].join('\n');
+    const r = await analyse({ 'c.txt': doc }, { targets: ['es'], memory: () => tm });
+    expect(r.files[0]?.byTarget.es).toMatchObject({
+      total_words: 34,
+      percent101: 6,
+      percent100: 16,
+      percent85: 6,
+      repetitions: 6,
+    });
+  });
+
   it('repetitions: normalised whitespace and tag case; the first occurrence is not one; across files and archive members', async () => {
     const r = await analyse({
       'one.txt': 'Save your work.\nSave  your   work.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CandidateIndex, normalizeSegment, scoreMatch } from '../src/index.ts';
+import { bandFloors, bandFor, CandidateIndex, normalizeSegment, scoreMatch } from '../src/index.ts';
 import { scorerFor } from '../src/tm/score.ts';
 import { DocText } from './doc-text.ts';
 
@@ -52,6 +52,10 @@ describe('CandidateIndex', () => {
         // Below 50 every score is "no match": only the band's floor matters there.
         expect(got >= 50 ? got : 0, segment).toBe(want >= 50 ? want : 0);
         for (const m of found.matches) expect(scoreMatch(segment, index.source(m.id))).toBe(m.score);
+        // Looked up for its band only, as an analysis does: the same band, each unit its own score.
+        const forBand = index.search(segment, 50, 10, bandFloors);
+        expect(bandFor(forBand.matches[0]?.score ?? 0), segment).toBe(bandFor(want));
+        for (const m of forBand.matches) expect(scoreMatch(segment, index.source(m.id))).toBe(m.score);
         compared++;
         if (want >= 50 && want < 100) fuzzy++;
       }

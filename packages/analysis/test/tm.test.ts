@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   BandAccumulator,
+  bandFloors,
   bandFor,
   bestMatch,
   contextHash,
@@ -62,6 +63,12 @@ describe('bands', () => {
     [0, 'no_match'],
   ] as const)('score %i is %s', (score, band) => {
     expect(bandFor(score)).toBe(band);
+  });
+
+  it('names the scores where the bands start, for lookups that need only the band', () => {
+    const changes = [];
+    for (let score = 1; score <= 101; score++) if (bandFor(score) !== bandFor(score - 1)) changes.push(score);
+    expect(bandFloors).toEqual(changes);
   });
 
   it('rounds fractional (CJK) words so the bands add up to the total', () => {

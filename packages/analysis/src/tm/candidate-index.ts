@@ -13,7 +13,7 @@ export interface IndexSearch {
 }
 
 const NO_UNIT = -1;
-const MERGE_PER_CANDIDATE = 2;
+const MERGE_PER_CANDIDATE = 4;
 /** Units sharing the most elements scored after each list of the prefix. */
 const LEADERS = 4;
 /**
@@ -36,9 +36,10 @@ const COMMON = 64;
  * 1. reads the near-key bucket (identical units end the lookup);
  * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
  *    reach `minScore` shares one (prefix filtering), reading units of a possible length only (a
- *    list is ordered by the units' length, then id, so that is one slice of it); then adds a
- *    commoner list to the counts only while it is shorter than twice the candidates (else a binary
- *    search in it, for the few candidates that get that far, costs less than reading it);
+ *    list is ordered by the units' length, then id, so that is one slice of it); then drops the
+ *    candidates whose count, with every element not read, falls short of the floor, and adds a
+ *    commoner list to the counts only while it is shorter than four times the candidates left
+ *    (else a binary search in it, for those few, costs less than reading it);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound
@@ -46,6 +47,8 @@ const COMMON = 64;
  * Steps 2 and 3 run first on the units of nearly the segment's length only (`FIRST_ROUND`): a best
  * score found there at or above `FIRST_ROUND` is final, since no unit of another length can reach
  * it; otherwise they run again on every possible length, with that score as the floor.
+ * A caller that needs only the best score's band (an analysis) names the bands: the floor then
+ * rises to the next band, not the next point, once a unit is found.
  */
 export class CandidateIndex {
   private readonly sources: string[] = [];
@@ -94,8 +97,16 @@ export class CandidateIndex {
     return id;
   }
 
-  search(text: string, minScore: number, limit: number): IndexSearch {
+  /**
+   * The units identical to `text`, else its best-scoring units at or above `minScore`. With
+   * `bands` (the scores where bands start, ascending), the caller needs only the band of the best
+   * score: once a unit scores in a band, only units of a higher band are sought, so `matches[0]`
+   * is in the best score's band but need not be the best unit (its score is still its own).
+   */
+  search(text: string, minScore: number, limit: number, bands?: readonly number[]): IndexSearch {
     const normalized = normalizeSegment(text);
+    // The least score worth finding once `best` is found.
+    const beyond = bands ? (best: number) => bands.find((b) => b > best) ?? 101 : (best: number) => best + 1;
     const score = scorerFor(normalized);
     const found = new Found(limit);
     const identical: number[] = [];
@@ -121,8 +132,9 @@ export class CandidateIndex {
       // First round: lengths that allow FIRST_ROUND. A unit of any other length scores below it.
       const low = Math.ceil((q * FIRST_ROUND) / 100 - 1e-9);
       const high = Math.floor((q * 100) / FIRST_ROUND + 1e-9);
-      this.fuzzy(q, encoded, elements, minScore, score, found, low, high);
-      if (found.best < FIRST_ROUND) this.fuzzy(q, encoded, elements, minScore, score, found, 0, Infinity);
+      this.fuzzy(q, encoded, elements, minScore, score, found, beyond, low, high);
+      if (beyond(found.best) < FIRST_ROUND)
+        this.fuzzy(q, encoded, elements, minScore, score, found, beyond, 0, Infinity);
     }
     return { identical, matches: found.sorted() };
   }
@@ -146,7 +158,7 @@ export class CandidateIndex {
 
   /**
    * Steps 2 and 3 of a lookup, on units of `low`–`high` tokens only: adds to `found` the best unit
-   * of those lengths scoring above both `minScore` and what `found` holds, if there is one.
+   * of those lengths scoring at least `minScore` and `beyond` what `found` holds, if there is one.
    */
   private fuzzy(
     q: number,
@@ -155,6 +167,7 @@ export class CandidateIndex {
     minScore: number,
     score: (c: string) => number,
     found: Found,
+    beyond: (best: number) => number,
     low: number,
     high: number,
   ): void {
@@ -162,9 +175,9 @@ export class CandidateIndex {
     const postings = this.postings;
     const lengths = this.lengths;
     const masks = this.masks;
-    // A unit must beat what was found before.
-    let floor = Math.max(1, minScore, found.best + 1);
-    if (floor > 100) return;
+    // A unit must beat what was found before (only identical units score 100, and they end a lookup).
+    let floor = Math.max(1, minScore, beyond(found.best));
+    if (floor > 99) return;
     // The commonest elements are counted from the units' bits instead of read from their lists, when
     // a unit needs more elements than those to reach the floor (then it shares one of the others).
     let common = 0;
@@ -236,14 +249,37 @@ export class CandidateIndex {
     let leaders: number[] = [];
     const scored = new Set<number>();
     let next = 0;
+    // Past the prefix, the candidates that may still reach the floor: sharing, with every common
+    // and unread element, at least its share of the segment (a test of their count alone).
+    let alive: Int32Array | undefined;
+    let aliveCount = 0;
+    const prune = () => {
+      const need = Math.ceil((q * floor) / 100 - 1e-9) - (lists.length - next) - (byBits ? common : 0);
+      if (!alive) {
+        alive = touched.subarray(touchedCount, touchedCount * 2);
+        if (alive.length < touchedCount) alive = new Int32Array(touchedCount);
+        for (let t = 0; t < touchedCount; t++) {
+          const id = touched[t] as number;
+          if ((counts[id] as number) >= need) alive[aliveCount++] = id;
+        }
+        return;
+      }
+      let kept = 0;
+      for (let t = 0; t < aliveCount; t++) {
+        const id = alive[t] as number;
+        if ((counts[id] as number) >= need) alive[kept++] = id;
+      }
+      aliveCount = kept;
+    };
     for (; next < lists.length; next++) {
       const e = lists[next] as number;
       const start = from(e, minLen);
       const end = from(e, maxLen + 1);
       if (merged >= prefix) {
-        // Past the prefix, a list is added to the counts only when shorter than twice the
-        // candidates: else the binary searches of the few candidates that need it cost less.
-        if (end - start > touchedCount * MERGE_PER_CANDIDATE) break;
+        // Past the prefix, a list is added to the counts only when shorter than four times the
+        // candidates still alive: else the binary searches of those few cost less than reading it.
+        prune();
+        if (end - start > aliveCount * MERGE_PER_CANDIDATE) break;
         for (let i = start; i < end; i++) {
           const id = postings[i] as number;
           const c = counts[id] as number;
@@ -271,8 +307,8 @@ export class CandidateIndex {
       }
       leaders = [];
       if (found.best >= floor) {
-        floor = found.best + 1;
-        if (floor > 100) break;
+        floor = beyond(found.best);
+        if (floor > 99) break;
         narrow();
         if (minLen > maxLen) break;
       }
@@ -289,19 +325,21 @@ export class CandidateIndex {
       return Math.floor((100 * Math.min(shared, shorter)) / n + 1e-9);
     };
     const requeue = (b: number, entry: number) => {
-      if (b >= floor && b > found.best) (buckets[b] ??= []).push(entry);
+      if (b >= floor) (buckets[b] ??= []).push(entry);
     };
-    if (floor <= 100 && minLen <= maxLen)
-      for (let t = 0; t < touchedCount; t++) {
-        const id = touched[t] as number;
+    prune();
+    const candidates = alive as Int32Array;
+    if (floor <= 99 && minLen <= maxLen)
+      for (let t = 0; t < aliveCount; t++) {
+        const id = candidates[t] as number;
         const len = lengths[id] as number;
         if (len < minLen || len > maxLen) continue;
         requeue(bound(len, (counts[id] as number) + shared(id) + rest), id * 4 + (rest ? 0 : 1));
       }
-    for (let b = buckets.length - 1; b >= floor && b > found.best; b--) {
+    for (let b = buckets.length - 1; b >= floor; b--) {
       const bucket = buckets[b];
       if (!bucket) continue;
-      for (let i = 0; i < bucket.length && b > found.best; i++) {
+      for (let i = 0; i < bucket.length && b >= floor; i++) {
         const entry = bucket[i] as number;
         const id = Math.floor(entry / 4);
         const known = entry % 4;
@@ -324,7 +362,10 @@ export class CandidateIndex {
           }
         }
         const s = score(this.sources[id] as string);
-        if (s >= floor) found.add(id, s);
+        if (s >= floor) {
+          found.add(id, s);
+          floor = beyond(found.best);
+        }
       }
     }
     for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;

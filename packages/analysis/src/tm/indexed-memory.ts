@@ -29,7 +29,7 @@ export class IndexedTranslationMemory implements TranslationMemory {
 
   async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
     const { index, context } = await (this.index ??= this.loaded());
-    const found = index.search(segment.text, options.minScore, options.limit);
+    const found = index.search(segment.text, options.minScore, options.limit, options.bands);
     if (found.identical.length) {
       const id =
         found.identical.find(

@@ -44,7 +44,7 @@ export class InMemoryTranslationMemory implements TranslationMemory {
    * scorer to choose between 101 % and 100 %; else the best fuzzy units.
    */
   findCandidatesSync(segment: TmQuery, options: FindCandidatesOptions): TmCandidate[] {
-    const found = this.index.search(segment.text, options.minScore, options.limit);
+    const found = this.index.search(segment.text, options.minScore, options.limit, options.bands);
     if (found.identical.length) {
       const units = found.identical.map((id) => this.units[id] as TmUnit);
       const inContext = units.find((u) => u.prevHash === segment.prevHash && u.nextHash === segment.nextHash);

@@ -18,6 +18,11 @@ export interface FindCandidatesOptions {
   minScore: number;
   /** Most candidates to return; the caller scores them with `scoreMatch`. */
   limit: number;
+  /**
+   * The scores where the caller's bands start (`bandFloors`), when it needs only the band of the
+   * best score: a memory may then return a unit of the best band that is not the best unit.
+   */
+  bands?: readonly number[];
   signal?: AbortSignal;
 }
 

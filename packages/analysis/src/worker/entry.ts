@@ -101,7 +101,11 @@ function remoteMemory(target: string, paged: boolean, pair: string | undefined):
           request,
           target,
           query,
-          options: { minScore: options.minScore, limit: options.limit },
+          options: {
+            minScore: options.minScore,
+            limit: options.limit,
+            ...(options.bands ? { bands: options.bands } : {}),
+          },
         });
       }),
   };

@@ -39,7 +39,7 @@ export type FromWorker =
       request: number;
       target: string;
       query: TmQuery;
-      options: { minScore: number; limit: number };
+      options: { minScore: number; limit: number; bands?: readonly number[] };
     }
   | { type: 'sources'; request: number; target: string; cursor: number }
   | { type: 'version'; request: number; target: string }
