@@ -21,6 +21,8 @@ const units = Number(process.env.TM_BENCH_UNITS ?? 100_000);
 const words = Number(process.env.TM_BENCH_WORDS ?? 100_000);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-bench-tm-'));
 const file = path.join(work, 'docs.tmx');
+/** Units added to the pair after the quotes, for a quote of the grown pair. */
+const ADDED_UNITS = 200;
 
 /**
  * CPU seconds used so far by the PostgreSQL backends serving database `name` (local server only:
@@ -76,28 +78,32 @@ async function run(
   };
   const lang = (iso: string) => String(langs.data.find((l) => l.iso_code === iso)!.id);
 
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-  const form = new FormData();
-  form.append('source_language', lang('en'));
-  form.append('target_language', lang('es'));
-  // A Blob backed by the file: streamed from disk, never read whole.
-  form.append('file', await fs.openAsBlob(file), 'docs.tmx');
-  const cpu0 = process.cpuUsage();
-  const server0 = serverCpu(dbName);
   // fetch gives up on a response that takes over 5 minutes (undici's headersTimeout): a 1 GB import on
   // a busy machine can. Node's own undici Agent, made again without the timeouts.
   const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')] as
     { constructor: new (options: object) => unknown } | undefined;
   const dispatcher = shared ? new shared.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
+  const importTmx = async (tmx: string) => {
+    const form = new FormData();
+    form.append('source_language', lang('en'));
+    form.append('target_language', lang('es'));
+    // A Blob backed by the file: streamed from disk, never read whole.
+    form.append('file', await fs.openAsBlob(tmx), path.basename(tmx));
+    return fetch(`${url}/api/customers/${acme}/memories`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+      ...(dispatcher ? { dispatcher } : {}),
+    } as RequestInit);
+  };
+
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpu(dbName);
   const t0 = performance.now();
-  const imported = await fetch(`${url}/api/customers/${acme}/memories`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-    ...(dispatcher ? { dispatcher } : {}),
-  } as RequestInit);
+  const imported = await importTmx(file);
   const importMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const serverCpuS = serverCpu(dbName) - server0;
@@ -148,6 +154,12 @@ async function run(
     const withMemory = await quote('es');
     // The same task again: the worker keeps the pair's index while its version stays (ADR 0027).
     const again = await quote('es');
+    // Units added to the pair (as a delivery or a small import adds them): the kept index reads
+    // only those.
+    const addedFile = path.join(work, 'added.tmx');
+    await writeDocMemory(addedFile, ADDED_UNITS, 7);
+    const added = (await (await importTmx(addedFile)).json()) as { data?: { units: number } };
+    const grown = await quote('es');
     const b = withMemory.bands ?? {};
     console.log(
       `quote ${(b.total_words ?? 0).toLocaleString('en')} words against ${units.toLocaleString('en')} units: ${withMemory.seconds.toFixed(1)} s with memory, ${without.seconds.toFixed(1)} s without`,
@@ -155,6 +167,9 @@ async function run(
     console.log(`  with memory ${withMemory.cpu}; without ${without.cpu}`);
     console.log(
       `  again with memory, the index kept: ${again.seconds.toFixed(1)} s (${(again.seconds / without.seconds).toFixed(1)}× the quote without; first ${(withMemory.seconds / without.seconds).toFixed(1)}×), ${again.cpu}`,
+    );
+    console.log(
+      `  after ${added.data?.units ?? 0} units were added to the pair: ${grown.seconds.toFixed(1)} s (${(grown.seconds / without.seconds).toFixed(1)}×), ${grown.cpu}`,
     );
     console.log(
       `  bands (words): 101 % ${b.percent101}, 100 % ${b.percent100}, 95–99 % ${b.percent95}, 85–94 % ${b.percent85}, 75–84 % ${b.percent75}, 50–74 % ${b.percent50}, no match ${b.no_match}, repetitions ${b.repetitions}`,

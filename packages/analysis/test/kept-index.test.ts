@@ -53,7 +53,7 @@ async function lookUp(memory: PairInList, kept: KeptIndexes, text: string) {
 }
 
 describe('an index kept between analyses (ADR 0027)', () => {
-  it('reads the pair once while its version stays, and again when units are added, removed or imported again', async () => {
+  it('reads the pair once while its version stays, only the units added when it grows, and whole again when units are removed or imported again', async () => {
     const kept = new KeptIndexes(1000);
     const memory = new PairInList('1:en:es');
     memory.add('Open the file.', 'Close the window.', 'Print the page.');
@@ -65,15 +65,27 @@ describe('an index kept between analyses (ADR 0027)', () => {
     expect(await lookUp(memory, kept, 'Print the pages.')).toBe('Print the page.');
     expect(memory.pagesRead).toBe(pages);
 
+    // Units added (a delivery fed the memory): only they are read, one page, and found.
     memory.add('Save the document as a new file.');
     expect(await lookUp(memory, kept, 'Save the document as a new file.')).toBe(
       'Save the document as a new file.',
     );
+    expect(memory.pagesRead).toBe(pages + 1);
+    memory.add('Export the page as a PDF file.', 'Send the page by e-mail.', 'Close the program.');
+    expect(await lookUp(memory, kept, 'Send the page by e-mail!')).toBe('Send the page by e-mail.');
+    expect(await lookUp(memory, kept, 'Print the pages.')).toBe('Print the page.');
     expect(memory.pagesRead).toBe(pages + 3);
 
+    // A unit removed: the pair is read again whole (7 units, 4 pages).
     memory.remove('Close the window.');
     expect(await lookUp(memory, kept, 'Close the window.')).not.toBe('Close the window.');
-    expect(memory.pagesRead).toBe(pages + 5);
+    expect(memory.pagesRead).toBe(pages + 7);
+    // Removed and added at once (as many units as before): read whole again.
+    memory.remove('Print the page.');
+    memory.add('Open the settings.');
+    expect(await lookUp(memory, kept, 'Print the page.')).not.toBe('Print the page.');
+    expect(await lookUp(memory, kept, 'Open the settings.')).toBe('Open the settings.');
+    expect(memory.pagesRead).toBe(pages + 11);
 
     // The pair deleted and imported again with as many units: new ids.
     const count = memory.units.length;
@@ -122,5 +134,32 @@ describe('an index kept between analyses (ADR 0027)', () => {
     await expect(lookUp(memory, kept, 'Open the file.')).rejects.toThrow('connection lost');
     memory.sourcesAfter = read;
     expect(await lookUp(memory, kept, 'Open the file.')).toBe('Open the file.');
+  });
+
+  it('reads the pair whole after a read of the units added that failed half-way', async () => {
+    const kept = new KeptIndexes(100);
+    const memory = new PairInList('3:en:fr');
+    memory.add('Open the file.', 'Close the window.');
+    expect(await lookUp(memory, kept, 'Open the file.')).toBe('Open the file.');
+    memory.add('Print the page.', 'Save the page.', 'Export the page.');
+    const read = memory.sourcesAfter.bind(memory);
+    let pages = 0;
+    memory.sourcesAfter = async (cursor) => {
+      if (++pages === 2) throw new Error('connection lost');
+      return read(cursor);
+    };
+    await expect(lookUp(memory, kept, 'Export the page.')).rejects.toThrow('connection lost');
+    expect(kept.pairs).toEqual([]);
+    memory.sourcesAfter = read;
+    const before = memory.pagesRead;
+    expect(await lookUp(memory, kept, 'Export the page.')).toBe('Export the page.');
+    expect(memory.pagesRead - before).toBe(3);
+    // Each unit once: the failed read added nothing to the index it started from.
+    const indexed = new IndexedTranslationMemory(memory, kept);
+    const found = await indexed.findCandidates(
+      { text: 'Print the pages.', prevHash: empty, nextHash: empty },
+      { minScore: 50, limit: 10 },
+    );
+    expect(found.map((c) => c.source).filter((s) => s === 'Print the page.')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { CandidateIndex } from './candidate-index.ts';
-import type { FindCandidatesOptions, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
+import type { FindCandidatesOptions, SourcePage, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 
 type PagedMemory = TranslationMemory & Required<Pick<TranslationMemory, 'sourcesAfter'>>;
 interface Loaded {
@@ -48,7 +48,34 @@ export class IndexedTranslationMemory implements TranslationMemory {
     const { pair } = this.memory;
     if (pair === undefined || !this.memory.version) return this.load();
     const version = await this.memory.version();
-    return this.kept.get(pair, version) ?? this.kept.keep(pair, version, this.load());
+    const kept = this.kept.get(pair, version);
+    if (kept) return kept;
+    const older = this.kept.older(pair);
+    const since = older && unitsAddedSince(older.version, version);
+    return this.kept.keep(pair, version, since ? this.extend(older.loaded, since) : this.load());
+  }
+
+  /**
+   * An index kept at an older version of the pair, with the units added since read into it (a
+   * delivery fed the memory, a file was imported), if the pair only grew: the read must give the
+   * units the versions count, else the pair is read again whole. The new units are read before any
+   * is added, so a read that fails leaves the index as it was (and it is not kept: `keep`).
+   */
+  private async extend(loading: Promise<Loaded>, since: Growth): Promise<Loaded> {
+    const loaded = await loading.catch(() => undefined);
+    if (!loaded || loaded.index.size !== since.before) return this.load();
+    const pages: SourcePage[] = [];
+    let added = 0;
+    for (let cursor = since.after; ;) {
+      const page = await this.memory.sourcesAfter(cursor);
+      pages.push(page);
+      added += page.sources.length;
+      if (page.next === null) break;
+      cursor = page.next;
+    }
+    if (since.before + added !== since.units) return this.load();
+    for (const page of pages) this.indexPage(loaded, page);
+    return loaded;
   }
 
   /** Reads the pages in order, asking for the next one while the current one is indexed. */
@@ -59,12 +86,41 @@ export class IndexedTranslationMemory implements TranslationMemory {
     for (;;) {
       const page = await pending;
       if (page.next !== null) pending = this.memory.sourcesAfter(page.next);
-      page.sources.forEach((source, i) => {
-        context.set(index.add(source), page.prevHashes[i] ?? null, page.nextHashes[i] ?? null);
-      });
+      this.indexPage({ index, context }, page);
       if (page.next === null) return { index, context };
     }
   }
+
+  private indexPage({ index, context }: Loaded, page: SourcePage): void {
+    page.sources.forEach((source, i) => {
+      context.set(index.add(source), page.prevHashes[i] ?? null, page.nextHashes[i] ?? null);
+    });
+  }
+}
+
+interface Growth {
+  /** Units of the pair at the older version, and the cursor of its last one. */
+  before: number;
+  after: number;
+  /** Units of the pair now. */
+  units: number;
+}
+
+/**
+ * What was added between two versions of a pair (`<units>:<cursor of the last unit>`, as
+ * `TranslationMemory.version` describes): undefined unless the pair may only have grown.
+ */
+function unitsAddedSince(older: string, newer: string): Growth | undefined {
+  const was = /^(\d+):(\d+)$/.exec(older);
+  const is = /^(\d+):(\d+)$/.exec(newer);
+  if (!was || !is) return undefined;
+  const [before, after, units, last] = [was[1], was[2], is[1], is[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  return units > before && last > after ? { before, after, units } : undefined;
 }
 
 /**
@@ -76,6 +132,11 @@ export class KeptIndexes {
   private readonly entries = new Map<string, { version: string; loaded: Promise<Loaded>; units: number }>();
 
   constructor(private readonly maxUnits: number) {}
+
+  /** The index kept of `pair` whatever its version, to be brought up to date. */
+  older(pair: string): { version: string; loaded: Promise<Loaded> } | undefined {
+    return this.entries.get(pair);
+  }
 
   get(pair: string, version: string): Promise<Loaded> | undefined {
     const entry = this.entries.get(pair);

@@ -52,7 +52,9 @@ export interface TranslationMemory {
   readonly pair?: string;
   /**
    * The memory's state, asked once per analysis: an index built from the same `pair` and version
-   * is used again. Adding, removing or importing units again must change it.
+   * is used again. Adding, removing or importing units again must change it. In the form
+   * `<units>:<cursor of the last unit>` (as `sourcesAfter` pages), an index of a pair that only
+   * grew reads the units after its last one instead of the whole pair again.
    */
   version?(): Promise<string>;
 }
