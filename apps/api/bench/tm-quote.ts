@@ -17,7 +17,7 @@ import {
 import { DocText } from '@verba/analysis/test-support/doc-text';
 import type { Database } from '../src/db/client.ts';
 import { departments } from '../src/db/schema/index.ts';
-import { PostgresTranslationMemory } from '../src/modules/tasks/repository/memory.ts';
+import { PostgresTranslationMemory } from '../src/modules/memories/service.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

@@ -44,6 +44,29 @@ function input(files: Record<string, string>, memory?: TranslationMemory): Analy
   };
 }
 
+/** A memory that pages `units` two at a time, as the database does, counting the pages read. */
+function pagedMemory(pair: string, units: string[]) {
+  let pages = 0;
+  const memory: TranslationMemory = {
+    pair,
+    version: async () => `${units.length}:${units.length}`,
+    findCandidates: async () => {
+      throw new Error('an indexed memory is never asked');
+    },
+    sourcesAfter: async (cursor) => {
+      pages++;
+      const page = units.slice(cursor, cursor + 2);
+      return {
+        sources: page,
+        prevHashes: page.map(() => null),
+        nextHashes: page.map(() => null),
+        next: cursor + 2 < units.length ? cursor + 2 : null,
+      };
+    },
+  };
+  return { memory, pagesRead: () => pages };
+}
+
 describe('analysis in worker threads', () => {
   it('gives the same counts as the analysis in this thread, memory lookups served from here', async () => {
     const tm = new InMemoryTranslationMemory();
@@ -125,24 +148,7 @@ describe('analysis in worker threads', () => {
         'Press the green button to start.',
         'Wait until the light turns green, then close the cover.',
       ];
-      let pagesRead = 0;
-      const paged: TranslationMemory = {
-        pair: '7:en:es',
-        version: async () => `${units.length}:${units.length}`,
-        findCandidates: async () => {
-          throw new Error('an indexed memory is never asked');
-        },
-        sourcesAfter: async (cursor) => {
-          pagesRead++;
-          const page = units.slice(cursor, cursor + 2);
-          return {
-            sources: page,
-            prevHashes: page.map(() => null),
-            nextHashes: page.map(() => null),
-            next: cursor + 2 < units.length ? cursor + 2 : null,
-          };
-        },
-      };
+      const { memory: paged, pagesRead } = pagedMemory('7:en:es', units);
       const pool = poolOf(2);
       const withMemory = () => pool.analyse(input({ 'manual.txt': manual }, paged));
       const other = () => pool.analyse(input({ 'other.txt': 'Two words.' }));
@@ -158,18 +164,80 @@ describe('analysis in worker threads', () => {
         );
       const first = await pool.analyse(gated);
       await otherDone;
-      expect(pagesRead).toBe(2);
+      expect(pagesRead()).toBe(2);
       // ...so it is the last idle: a task without memory, asking first, gets the other one.
       const [, second] = await Promise.all([other(), withMemory()]);
       expect(second).toEqual(first);
-      expect(pagesRead).toBe(2);
+      expect(pagesRead()).toBe(2);
       expect(first.totals.es?.percent100).toBe(14);
 
       // A unit added: the worker reads only the units after its last one, one page.
       units.push('Wait until the light turns blue, then close the cover.');
       const third = await withMemory();
-      expect(pagesRead).toBe(3);
+      expect(pagesRead()).toBe(3);
       expect(third.totals.es?.percent100).toBe(14 + 10);
+    },
+  );
+
+  it(
+    'a memory prepared ahead (after an import) is not read again by its first analysis',
+    { timeout: 60_000 },
+    async () => {
+      const units = [
+        'Remove the paper tray before cleaning the printer.',
+        'Press the green button to start.',
+      ];
+      const { memory, pagesRead } = pagedMemory('8:en:es', units);
+      const pool = poolOf(1);
+      await pool.prepare(memory);
+      expect(pagesRead()).toBe(1);
+      const result = await pool.analyse(input({ 'manual.txt': manual }, memory));
+      expect(pagesRead()).toBe(1);
+      expect(result.totals.es?.percent100).toBe(14);
+    },
+  );
+
+  it(
+    'prepares a memory only on a free worker, and a task arriving meanwhile stops the preparation',
+    { timeout: 60_000 },
+    async () => {
+      const pool = poolOf(1);
+      // Every worker busy: skipped, nothing read.
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const busy = input({ 'wait.txt': 'Two words.' });
+      busy.files[0]!.open = () =>
+        Readable.from(
+          (async function* () {
+            await gate;
+            yield Buffer.from('Two words.');
+          })(),
+        );
+      const running = pool.analyse(busy);
+      const skipped = pagedMemory('9:en:es', ['Press the green button to start.']);
+      await pool.prepare(skipped.memory);
+      expect(skipped.pagesRead()).toBe(0);
+      release();
+      await running;
+
+      // A preparation whose read hangs: a task that arrives needs its worker, and gets it.
+      const hanging = pagedMemory('10:en:es', ['Press the green button to start.']);
+      let firstPage!: () => void;
+      const asked = new Promise<void>((r) => (firstPage = r));
+      hanging.memory.sourcesAfter = () => {
+        firstPage();
+        return new Promise(() => {});
+      };
+      const preparing = pool.prepare(hanging.memory);
+      await asked;
+      const other = await pool.analyse(input({ 'other.txt': 'Two words.' }));
+      expect(other.totals.es?.no_match).toBe(2);
+      await preparing;
+      // Nothing half-read is kept: the next analysis of that pair reads it whole.
+      const again = pagedMemory('10:en:es', ['Press the green button to start.']);
+      const result = await pool.analyse(input({ 'manual.txt': manual }, again.memory));
+      expect(again.pagesRead()).toBe(1);
+      expect(result.totals.es?.percent100).toBe(6);
     },
   );
 

@@ -22,7 +22,7 @@ export interface Deps {
   storage: Storage;
   mailer: Mailer;
   jobs: JobQueue;
-  analysis: Pick<AnalysisPool, 'analyse'>;
+  analysis: Pick<AnalysisPool, 'analyse' | 'prepare'>;
   log: FastifyBaseLogger;
 }
 

@@ -27,6 +27,11 @@ export class IndexedTranslationMemory implements TranslationMemory {
     return memory?.sourcesAfter ? new IndexedTranslationMemory(memory as PagedMemory) : memory;
   }
 
+  /** Reads the index now (or takes the one kept), for the lookups of a later analysis. */
+  async prepare(): Promise<void> {
+    await (this.index ??= this.loaded());
+  }
+
   async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
     const { index, context } = await (this.index ??= this.loaded());
     const found = index.search(segment.text, options.minScore, options.limit, options.bands);

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { analyseTask } from '../task.ts';
+import { IndexedTranslationMemory } from '../tm/indexed-memory.ts';
 import type { SourcePage, TmCandidate, TranslationMemory } from '../tm/types.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
@@ -57,6 +58,25 @@ port.on('message', (message: ToWorker) => {
       break;
   }
 });
+
+/** Reads the job's paged memories into the indexes kept in this thread, unless stopped first. */
+async function prepare(job: Extract<ToWorker, { type: 'start' }>, signal: AbortSignal): Promise<void> {
+  const reading = Promise.all(
+    job.pagedTargets.map((t) => {
+      const memory = IndexedTranslationMemory.wrap(remoteMemory(t, true, job.pairs[t]));
+      return memory instanceof IndexedTranslationMemory ? memory.prepare() : undefined;
+    }),
+  );
+  // Stopped, the read fails when `run` refuses its pending pages: nothing to report then.
+  reading.catch(() => {});
+  await Promise.race([
+    reading,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(new Error('stopped'));
+      signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+    }),
+  ]);
+}
 
 /** A file's bytes, asked of the main thread one chunk per read, so they arrive no faster than used. */
 function remoteFile(fileId: string): Readable {
@@ -114,6 +134,11 @@ function remoteMemory(target: string, paged: boolean, pair: string | undefined):
 async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   controller = new AbortController();
   try {
+    if (job.prepare) {
+      await prepare(job, controller.signal);
+      send({ type: 'done', result: { files: [], totals: {} } });
+      return;
+    }
     const result = await analyseTask({
       files: job.files.map((f) => ({ id: f.id, name: f.name, open: () => remoteFile(f.id) })),
       sourceLanguage: job.sourceLanguage,

@@ -24,6 +24,8 @@ interface Job {
   memories: Map<string, TranslationMemory>;
   resolve: (r: TaskResult) => void;
   reject: (e: Error) => void;
+  /** A memory read ahead of its first analysis (`prepare`), stopped by this. */
+  preparation?: AbortController;
 }
 
 /**
@@ -40,6 +42,7 @@ export class AnalysisPool {
   private readonly queue: Job[] = [];
   private running = 0;
   private closed = false;
+  private readonly preparations = new Set<AbortController>();
 
   constructor(private readonly options: AnalysisPoolOptions) {}
 
@@ -52,6 +55,43 @@ export class AnalysisPool {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ input, memories, resolve, reject });
+      // A task waits for no preparation: one is stopped to free its worker.
+      if (this.running >= this.options.size) this.preparations.values().next().value?.abort();
+      this.next();
+    });
+  }
+
+  /**
+   * Reads a memory that pages its units into an idle worker's kept index (ADR 0027) ahead of its
+   * first analysis, as after an import, so that quote does not wait for the read. Only when a
+   * worker is free and no task waits; an analysis that then finds every worker busy stops it (the
+   * next analysis of the pair reads it). Resolves when done, stopped or skipped; never rejects.
+   */
+  prepare(memory: TranslationMemory): Promise<void> {
+    if (this.closed || !memory.sourcesAfter || this.running >= this.options.size || this.queue.length)
+      return Promise.resolve();
+    const preparation = new AbortController();
+    this.preparations.add(preparation);
+    const target = 'memory';
+    const input: AnalyseTaskInput = {
+      files: [],
+      sourceLanguage: 'und',
+      targetLanguages: [target],
+      memory: () => memory,
+      signal: preparation.signal,
+    };
+    return new Promise((resolve) => {
+      const done = () => {
+        this.preparations.delete(preparation);
+        resolve();
+      };
+      this.queue.push({
+        input,
+        memories: new Map([[target, memory]]),
+        resolve: done,
+        reject: done,
+        preparation,
+      });
       this.next();
     });
   }
@@ -63,6 +103,7 @@ export class AnalysisPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const preparation of this.preparations) preparation.abort();
     for (const job of this.queue.splice(0)) job.reject(new Error('The analysis pool is closed'));
     await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
   }
@@ -72,7 +113,7 @@ export class AnalysisPool {
     const job = this.queue.shift() as Job;
     this.running++;
     const worker = this.takeIdle(job) ?? this.spawn();
-    void this.run(worker, job.input, job.memories).then(
+    void this.run(worker, job.input, job.memories, job.preparation !== undefined).then(
       ({ result, healthy }) => {
         this.running--;
         if (healthy && !this.closed) {
@@ -119,6 +160,7 @@ export class AnalysisPool {
     worker: Worker,
     input: AnalyseTaskInput,
     memories: Map<string, TranslationMemory>,
+    prepare = false,
   ): Promise<{ result: TaskResult; healthy: boolean }> {
     const targets = [...new Set(input.targetLanguages)];
     const files = new Map(input.files.map((f) => [f.id, f]));
@@ -251,6 +293,7 @@ export class AnalysisPool {
           ),
         ),
         ...(input.limits ? { limits: input.limits } : {}),
+        ...(prepare ? { prepare } : {}),
       });
       if (input.signal?.aborted) onAbort();
     });

@@ -20,6 +20,8 @@ export type ToWorker =
       /** Of those, the pair each names, for an index kept between analyses (`version` asked once). */
       pairs: Record<string, string>;
       limits?: Partial<AnalysisLimits>;
+      /** No files: read the memories' indexes ahead of their first analysis (`AnalysisPool.prepare`). */
+      prepare?: boolean;
     }
   | { type: 'chunk'; stream: number; data: Uint8Array }
   | { type: 'end'; stream: number }

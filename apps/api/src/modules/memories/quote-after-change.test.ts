@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -89,5 +89,29 @@ describe('a quote against a memory that changed (ADR 0027: the index kept betwee
       .delete(tmUnits)
       .where(and(eq(tmUnits.customer_id, acme), eq(tmUnits.source_text, CLOSE)));
     expect(await quote()).toEqual({ exact: 0, none: 13 });
+  });
+
+  it('has an idle analysis worker read the pair after an import, not after a refused one', async () => {
+    const prepare = vi.spyOn(t.app.analysis, 'prepare');
+    try {
+      await importUnits(['Save the file before you close it.']);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      expect(prepare.mock.calls[0]?.[0].pair).toBe(`${acme}:en:es`);
+      await prepare.mock.results[0]?.value;
+      expect(await quote()).toEqual({ exact: 0, none: 13 });
+
+      const form = await multipart({ source_language: String(lang.en), target_language: String(lang.es) }, [
+        { field: 'file', name: 'broken.tmx', content: '<tmx><body><tu>' },
+      ]);
+      const refused = await call(t.app, 'POST', `/api/customers/${acme}/memories`, {
+        token: tokens.admin,
+        body: form.payload,
+        headers: form.headers,
+      });
+      expect(refused.status).toBe(422);
+      expect(prepare).toHaveBeenCalledTimes(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });

@@ -7,11 +7,13 @@ import { findCustomer } from '../customers/service.ts';
 import { ownCustomerOf } from '../../lib/policy.ts';
 import * as policy from './policy.ts';
 import { feedMemory } from './feed.ts';
+import { PostgresTranslationMemory } from './translation-memory.ts';
 import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
 export { readOldSourcesAgain } from './renormalise.ts';
+export { PostgresTranslationMemory, targetsWithMemory } from './translation-memory.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
 export interface ReceivedTmx {
@@ -136,6 +138,8 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
       throw err;
     }
     if (added === 0) throw invalid({ file: [{ key: 'memories.tmx_empty', values: { source, target } }] });
+    // An idle analysis worker reads the grown pair now, so the next quote against it does not wait.
+    void deps.analysis.prepare(new PostgresTranslationMemory(deps.db, customerId, source, target));
     const data: MemoryImportDto = {
       source_lang: source,
       target_lang: target,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../../lib/service.ts';
 import { StorageUnavailableError } from '../../../plugins/storage.ts';
-import { PostgresTranslationMemory, targetsWithMemory } from '../repository/memory.ts';
+import { PostgresTranslationMemory, targetsWithMemory } from '../../memories/service.ts';
 import { quoteTask, storeQuote } from './quote-task.ts';
 import * as repo from '../repository.ts';
 import type { Tx } from '../repository.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { multipart } from '../../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../../test/roles.ts';
-import { PostgresTranslationMemory } from '../repository/memory.ts';
+import { PostgresTranslationMemory } from '../../memories/service.ts';
 
 let t: TestApp;
 let tokens: Record<RoleName, string>;
