@@ -1,6 +1,6 @@
 import { normalizeSegment } from '../normalize.ts';
 import { Found, hash32, type IndexMatch } from './candidate-parts.ts';
-import { nearKey, scorerFor, tokenize } from './score.ts';
+import { nearKey, scorerFor, tokenKeys } from './score.ts';
 import { TokenStore } from './token-store.ts';
 
 export type { IndexMatch };
@@ -87,7 +87,7 @@ export class CandidateIndex {
     const id = this.sources.length;
     this.sources.push(normalized);
     if (id >= this.lengths.length) this.grow();
-    const keys = tokenize(normalized).keys;
+    const keys = tokenKeys(normalized);
     this.lengths[id] = keys.length;
     this.tokens.add(id, keys);
     const h = hash32(nearKey(normalized));
@@ -124,7 +124,7 @@ export class CandidateIndex {
     }
     if (identical.length) return { identical, matches: [] };
     this.seal();
-    const keys = tokenize(normalized).keys;
+    const keys = tokenKeys(normalized);
     const q = keys.length;
     if (q > 0) {
       const encoded = this.tokens.encode(keys);

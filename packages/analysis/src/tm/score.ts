@@ -78,8 +78,21 @@ function nearlyIdentical(a: string, b: string): number {
  * the text without its final punctuation and spaces, in lower case. Candidate indexes key on it.
  */
 export function nearKey(normalized: string): string {
-  return normalized.replace(FINAL_PUNCT_RE, '').replace(SPACE_RE, '').toLowerCase();
+  // As `replace(FINAL_PUNCT_RE, '')`, from the end: the regex tries every position of the text.
+  let end = normalized.length;
+  while (end > 0) {
+    const last = normalized.charCodeAt(end - 1);
+    const width =
+      last >= 0xdc00 && last <= 0xdfff && end > 1 && (normalized.charCodeAt(end - 2) & 0xfc00) === 0xd800
+        ? 2
+        : 1;
+    if (!FINAL_CHAR_RE.test(normalized.slice(end - width, end))) break;
+    end -= width;
+  }
+  return normalized.slice(0, end).replace(SPACE_RE, '').toLowerCase();
 }
+
+const FINAL_CHAR_RE = /^[\s\p{P}]$/u;
 
 /**
  * The score including context: 101 when the text is identical, spacing included, and both
@@ -153,6 +166,19 @@ export function tokenize(text: string): Tokens {
     }
   }
   return { keys, surface, numbers, tags };
+}
+
+/** `tokenize(text).keys` alone, without the other lists (a memory's index reads every unit's). */
+export function tokenKeys(text: string): string[] {
+  const keys: string[] = [];
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(text); m; m = TOKEN_RE.exec(text)) {
+    const t = m[0];
+    const c = t.charCodeAt(0);
+    if (c >= 0xe100 && c <= 0xe17f) continue;
+    keys.push(c >= 48 && c <= 57 ? '#' : t.toLowerCase());
+  }
+  return keys;
 }
 
 /** Levenshtein distance over tokens, with two rows. */
