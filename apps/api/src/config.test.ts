@@ -47,6 +47,15 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).host).toBe('0.0.0.0');
   });
 
+  it('has idle analysis workers read recent memories at a start, except in tests or when told not to', () => {
+    expect(loadConfig({ INIT_CWD: repoRoot }).analysis.prepareAtStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).analysis.prepareAtStart).toBe(false);
+    expect(loadConfig({ ANALYSIS_PREPARE_AT_START: 'off' }).analysis.prepareAtStart).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', ANALYSIS_PREPARE_AT_START: '1' }).analysis.prepareAtStart).toBe(
+      true,
+    );
+  });
+
   it('reads the brand from BRAND_NAME, BRAND_ADDRESS and BRAND_TAX_ID, with defaults', () => {
     expect(loadConfig({}).brand.name).toBe('Verba');
     const brand = loadConfig({ BRAND_NAME: 'Lingo', BRAND_ADDRESS: 'Main St 1', BRAND_TAX_ID: 'X1' }).brand;

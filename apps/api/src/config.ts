@@ -48,6 +48,7 @@ const envSchema = z
     MAX_TMX_MB: z.coerce.number().positive().default(4096),
     MAX_FILES_PER_TASK: z.coerce.number().int().positive().default(500),
     ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    ANALYSIS_PREPARE_AT_START: bool.optional(),
     ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
     DEMO_DATA: bool.optional(),
     PUBLIC_URL: z.string().optional(),
@@ -188,7 +189,7 @@ export interface Config {
   s3: S3Settings | undefined;
   uploads: { maxFileBytes: number; maxTaskBytes: number; maxFiles: number };
   /** Worker threads analysing uploaded files, and the heap each may use. */
-  analysis: { workers: number; workerHeapMb: number };
+  analysis: { workers: number; workerHeapMb: number; prepareAtStart: boolean };
   /** Largest TMX file staff may import into a translation memory (streamed to disk, then parsed). */
   maxTmxBytes: number;
   demoData: boolean;
@@ -315,6 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // One core is left to the event loop that answers everyone else.
       workers: parsed.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
       workerHeapMb: parsed.ANALYSIS_WORKER_HEAP_MB,
+      // Tests start hundreds of servers: none reads memories it was not asked about.
+      prepareAtStart: parsed.ANALYSIS_PREPARE_AT_START ?? parsed.NODE_ENV !== 'test',
     },
     maxTmxBytes: Math.round(parsed.MAX_TMX_MB * 1024 * 1024),
     demoData,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
+import { customers, departments, languages, tmImports, tmUnits } from '../../db/schema/index.ts';
+import { prepareRecentPairs } from './service.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -89,6 +90,31 @@ describe('a quote against a memory that changed (ADR 0027: the index kept betwee
       .delete(tmUnits)
       .where(and(eq(tmUnits.customer_id, acme), eq(tmUnits.source_text, CLOSE)));
     expect(await quote()).toEqual({ exact: 0, none: 13 });
+  });
+
+  it('at a start, has idle workers read the pairs fed last, one a worker, skipping pairs emptied since', async () => {
+    const prepare = vi.spyOn(t.app.analysis, 'prepare');
+    try {
+      await importUnits(['Check the spelling before you print.']);
+      // A pair fed later but emptied since (its units deleted): nothing to read.
+      await t.database.db.insert(tmImports).values({
+        customer_id: acme,
+        source_lang: 'en',
+        target_lang: 'de',
+        origin: 'TMX',
+        file_name: 'gone.tmx',
+        units: 1,
+      });
+      prepare.mockClear();
+      expect(await prepareRecentPairs(t.app, 1)).toEqual([`${acme}:en:es`]);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      expect(prepare.mock.calls[0]?.[0].pair).toBe(`${acme}:en:es`);
+      await Promise.all(prepare.mock.results.map((r) => r.value));
+      expect(await prepareRecentPairs(t.app, 0)).toEqual([]);
+    } finally {
+      prepare.mockRestore();
+    }
+    expect(t.app.config.analysis.prepareAtStart).toBe(false);
   });
 
   it('has an idle analysis worker read the pair after an import, not after a refused one', async () => {

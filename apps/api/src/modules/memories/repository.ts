@@ -59,6 +59,24 @@ export async function latestFeeds(db: Db, customerId: number) {
     .orderBy(tmImports.source_lang, tmImports.target_lang, desc(tmImports.created_at), desc(tmImports.id));
 }
 
+/** The `count` pairs that still hold units and were fed (imported, delivered) last, latest first. */
+export async function recentlyFedPairs(db: Db, count: number) {
+  const fedAt = sql<Date>`max(${tmImports.created_at})`;
+  return db
+    .select({
+      customerId: tmImports.customer_id,
+      source: tmImports.source_lang,
+      target: tmImports.target_lang,
+    })
+    .from(tmImports)
+    .where(
+      sql`exists (select 1 from ${tmUnits} where ${tmUnits.customer_id} = ${tmImports.customer_id} and ${tmUnits.source_lang} = ${tmImports.source_lang} and ${tmUnits.target_lang} = ${tmImports.target_lang})`,
+    )
+    .groupBy(tmImports.customer_id, tmImports.source_lang, tmImports.target_lang)
+    .orderBy(desc(fedAt))
+    .limit(count);
+}
+
 export async function insertFeed(db: Db, values: typeof tmImports.$inferInsert): Promise<TmImportRow> {
   const [row] = await db.insert(tmImports).values(values).returning();
   if (!row) throw new Error('tm_imports insert returned nothing');

@@ -65,6 +65,10 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     // Once per database: units imported before ADR 0028 read as imports now read them.
     const rewritten = await service.readOldSourcesAgain(app.db);
     if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
+    if (app.config.analysis.prepareAtStart) {
+      const pairs = await service.prepareRecentPairs(app, app.config.analysis.workers);
+      if (pairs.length) app.log.info({ pairs }, 'translation memories read ahead of their first quote');
+    }
   });
 
   app.get(

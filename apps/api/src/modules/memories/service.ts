@@ -157,6 +157,18 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
   }
 }
 
+/**
+ * Has idle analysis workers read the pairs fed most recently (one a worker), so that their first
+ * quotes after a start do not wait for the read; a task that needs a worker stops its reading.
+ * Returns the pairs, as `<customer>:<source>:<target>`.
+ */
+export async function prepareRecentPairs(deps: Pick<Deps, 'db' | 'analysis'>, count: number) {
+  const pairs = await repo.recentlyFedPairs(deps.db, count);
+  for (const p of pairs)
+    void deps.analysis.prepare(new PostgresTranslationMemory(deps.db, p.customerId, p.source, p.target));
+  return pairs.map((p) => `${p.customerId}:${p.source}:${p.target}`);
+}
+
 async function existingPair(deps: Deps, actor: Actor, customerId: number, source: string, target: string) {
   policy.assertCan(actor.user, 'manage');
   const customer = await existingCustomer(deps, customerId);
