@@ -42,7 +42,8 @@ export class AnalysisPool {
   private readonly queue: Job[] = [];
   private running = 0;
   private closed = false;
-  private readonly preparations = new Set<AbortController>();
+  /** The preparations under way, each with what resolves when it ends. */
+  private readonly preparations = new Map<AbortController, Promise<void>>();
 
   constructor(private readonly options: AnalysisPoolOptions) {}
 
@@ -56,7 +57,7 @@ export class AnalysisPool {
     return new Promise((resolve, reject) => {
       this.queue.push({ input, memories, resolve, reject });
       // A task waits for no preparation: one is stopped to free its worker.
-      if (this.running >= this.options.size) this.preparations.values().next().value?.abort();
+      if (this.running >= this.options.size) this.preparations.keys().next().value?.abort();
       this.next();
     });
   }
@@ -71,7 +72,6 @@ export class AnalysisPool {
     if (this.closed || !memory.sourcesAfter || this.running >= this.options.size || this.queue.length)
       return Promise.resolve();
     const preparation = new AbortController();
-    this.preparations.add(preparation);
     const target = 'memory';
     const input: AnalyseTaskInput = {
       files: [],
@@ -80,7 +80,7 @@ export class AnalysisPool {
       memory: () => memory,
       signal: preparation.signal,
     };
-    return new Promise((resolve) => {
+    const prepared = new Promise<void>((resolve) => {
       const done = () => {
         this.preparations.delete(preparation);
         resolve();
@@ -94,6 +94,13 @@ export class AnalysisPool {
       });
       this.next();
     });
+    this.preparations.set(preparation, prepared);
+    return prepared;
+  }
+
+  /** Resolves once the preparations under way (`prepare`) have ended. */
+  async prepared(): Promise<void> {
+    await Promise.all(this.preparations.values());
   }
 
   /** Tasks being analysed or waiting. */
@@ -103,7 +110,7 @@ export class AnalysisPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const preparation of this.preparations) preparation.abort();
+    for (const preparation of this.preparations.keys()) preparation.abort();
     for (const job of this.queue.splice(0)) job.reject(new Error('The analysis pool is closed'));
     await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
   }
