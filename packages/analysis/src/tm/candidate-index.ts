@@ -34,9 +34,10 @@ const COMMON = 64;
  * only in final punctuation, case or spacing (`nearlyIdentical`) share a `nearKey` and are found
  * through it. A lookup:
  * 1. reads the near-key bucket (identical units end the lookup);
- * 2. merges the posting lists of the segment's rarest elements, enough of them that any unit able to
- *    reach `minScore` shares one (prefix filtering), reading units of a possible length only (a
- *    list is ordered by the units' length, then id, so that is one slice of it); then drops the
+ * 2. merges the posting lists of the segment's elements with the fewest units of a possible length,
+ *    enough of them that any unit able to reach `minScore` shares one (prefix filtering), reading
+ *    units of a possible length only (a list is ordered by the units' length, then id, so that is
+ *    one slice of it); then drops the
  *    candidates whose count, with every element not read, falls short of the floor, and adds a
  *    commoner list to the counts only while it is shorter than four times the candidates left
  *    (else a binary search in it, for those few, costs less than reading it);
@@ -200,8 +201,6 @@ export class CandidateIndex {
       byBits
         ? popcount((masks[2 * id] as number) & bitsLow) + popcount((masks[2 * id + 1] as number) & bitsHigh)
         : 0;
-    const size = (e: number) => (listStart[e + 1] as number) - (listStart[e] as number);
-    lists.sort((a, b) => size(a) - size(b));
     let minLen = 0;
     let maxLen = 0;
     let prefix = 0;
@@ -225,6 +224,10 @@ export class CandidateIndex {
       }
       return lo;
     };
+    // Any q - need + 1 of the segment's lists make a prefix: the ones with the fewest units of a
+    // possible length come first.
+    const inWindow = new Map(lists.map((e) => [e, from(e, maxLen + 1) - from(e, minLen)]));
+    lists.sort((a, b) => (inWindow.get(a) as number) - (inWindow.get(b) as number));
     const has = (e: number, id: number, len: number) => {
       let lo = listStart[e] as number;
       let hi = (listStart[e + 1] as number) - 1;
