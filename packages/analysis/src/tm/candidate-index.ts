@@ -377,8 +377,9 @@ export class CandidateIndex {
   /**
    * Builds the posting lists of every unit added so far, again if units were added since: numbers
    * the elements, counts each list's units, then fills the lists taking the units by length, then id.
+   * The first search does it if nobody did before.
    */
-  private seal(): void {
+  seal(): void {
     const n = this.sources.length;
     if (this.sealedSize === n) return;
     const tokens = this.tokens;

@@ -80,6 +80,7 @@ export class IndexedTranslationMemory implements TranslationMemory {
     }
     if (since.before + added !== since.units) return this.load();
     for (const page of pages) this.indexPage(loaded, page);
+    loaded.index.seal();
     return loaded;
   }
 
@@ -92,7 +93,11 @@ export class IndexedTranslationMemory implements TranslationMemory {
       const page = await pending;
       if (page.next !== null) pending = this.memory.sourcesAfter(page.next);
       this.indexPage({ index, context }, page);
-      if (page.next === null) return { index, context };
+      if (page.next === null) {
+        // The lists too, so that a read ahead of an analysis (`prepare`) leaves nothing to build.
+        index.seal();
+        return { index, context };
+      }
     }
   }
 
