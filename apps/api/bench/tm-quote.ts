@@ -98,8 +98,13 @@ export async function timeQuote(api: Api, db: Database, target: string, document
     const task = (await (await fetch(`${api.url}/api/task/${id}`, { headers: api.auth })).json()) as {
       data: { state: string; source_files: { word_count: Record<string, number>[] }[] };
     };
-    if (task.data.state !== 'CALCULATING')
-      return { seconds: (performance.now() - t0) / 1000, bands: task.data.source_files[0]?.word_count[0] };
+    if (task.data.state !== 'CALCULATING') {
+      const bands = task.data.source_files[0]?.word_count[0];
+      // A figure only for a quote that counted the whole task.
+      if (!bands?.total_words)
+        throw new Error(`the quote into ${target} ended ${task.data.state} without counts`);
+      return { seconds: (performance.now() - t0) / 1000, bands };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
