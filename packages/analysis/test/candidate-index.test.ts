@@ -88,6 +88,22 @@ describe('CandidateIndex', () => {
     expect(index.search('Delta epsilon.', 50, 5).matches).toEqual([]);
   });
 
+  it('finds the best unit of a segment of more than 255 tokens, whose counts take two bytes', () => {
+    const text = new DocText(11, 500);
+    const sentences = Array.from({ length: 40 }, () => text.sentence());
+    const long = sentences.join(' ');
+    const index = new CandidateIndex();
+    for (let i = 0; i < 300; i++) index.add(text.sentence());
+    index.add(long);
+    index.add(sentences.slice(0, 20).join(' '));
+    const segment = sentences.map((s, i) => (i % 10 === 3 ? text.variant(s) : s)).join(' ');
+    expect(segment.split(' ').length).toBeGreaterThan(255);
+    const found = index.search(segment, 50, 5);
+    expect(found.matches[0]).toEqual({ id: 300, score: scoreMatch(segment, long) });
+    expect(found.matches[0]!.score).toBeGreaterThanOrEqual(75);
+    expect(index.search(segment, 50, 5, bandFloors).matches[0]?.id).toBe(300);
+  });
+
   it('finds units added after a search', () => {
     const index = new CandidateIndex();
     index.add('Save the file before you close the window.');

@@ -71,7 +71,12 @@ export class CandidateIndex {
   /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each unit's bits. */
   private commonBit = new Int8Array(0);
   private masks = new Uint32Array(0);
-  private counts = new Uint16Array(0);
+  /**
+   * Elements each unit shares with the segment, while a lookup runs: a byte when the segment has
+   * fewer than 255 tokens (half the memory to hit at random), else two.
+   */
+  private counts8 = new Uint8Array(0);
+  private counts16 = new Uint16Array(0);
   private touched = new Int32Array(0);
 
   get size(): number {
@@ -241,9 +246,12 @@ export class CandidateIndex {
       }
       return false;
     };
-    if (this.counts.length < this.sources.length) this.counts = new Uint16Array(this.lengths.length);
+    if (q < 255 && this.counts8.length < this.sources.length)
+      this.counts8 = new Uint8Array(this.lengths.length);
+    if (q >= 255 && this.counts16.length < this.sources.length)
+      this.counts16 = new Uint16Array(this.lengths.length);
     if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
-    const counts = this.counts;
+    const counts = q < 255 ? this.counts8 : this.counts16;
     const touched = this.touched;
     let touchedCount = 0;
     // The units sharing the most elements so far, scored as soon as they lead: a good score found
