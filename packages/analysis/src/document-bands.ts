@@ -115,7 +115,9 @@ export class DocumentBands {
                 const candidates = await memory.findCandidates(query, {
                   // A repetition counts as one unless it is a 101 % match: only identical units matter.
                   minScore: seg.repetition ? 100 : 50,
-                  limit: 10,
+                  // The best unit only: a memory scores its candidates as `bestMatch` does, and
+                  // answers identical units with the one in the segment's context first.
+                  limit: 1,
                   bands: bandFloors,
                   signal,
                 });

@@ -84,7 +84,8 @@ export class PostgresTranslationMemory implements TranslationMemory {
       })
       .from(tmUnits)
       .where(and(this.ofPair(), eq(tmUnits.source_hash, contextHash(segment.text))))
-      .limit(options.limit);
+      // Identical units: enough of them that the one in the segment's context (101 %) is among them.
+      .limit(Math.max(options.limit, 16));
     return exact.map(withoutNulls);
   }
 
