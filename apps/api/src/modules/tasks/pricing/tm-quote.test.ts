@@ -60,7 +60,8 @@ class TrigramMemory implements TranslationMemory {
         ),
       )
       .orderBy(sql`similarity(${tmUnits.source_text}, ${segment.text}) desc`)
-      .limit(options.limit);
+      // Its 10 most similar whatever the analysis asks now (it asks the indexed memory for one).
+      .limit(10);
     return rows;
   }
 }
