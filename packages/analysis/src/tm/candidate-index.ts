@@ -37,10 +37,10 @@ const COMMON = 64;
  * 2. merges the posting lists of the segment's elements with the fewest units of a possible length,
  *    enough of them that any unit able to reach `minScore` shares one (prefix filtering), reading
  *    units of a possible length only (a list is ordered by the units' length, then id, so that is
- *    one slice of it); then drops the
- *    candidates whose count, with every element not read, falls short of the floor, and adds a
- *    commoner list to the counts only while it is shorter than four times the candidates left
- *    (else a binary search in it, for those few, costs less than reading it);
+ *    one slice of it); then drops the candidates whose count, with every element not read, falls
+ *    short of the floor, and adds a commoner list to the counts only while it is shorter than four
+ *    times the candidates left (else a binary search in it, for those few, costs less than reading
+ *    it);
  * 3. takes the candidates in decreasing order of their bound, tightening it in two steps before
  *    scoring — the unit's remaining shared elements (binary search in the unmerged lists), then its
  *    token edit distance (`TokenStore`: the score before penalties) — and stops once no bound

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AnalysisPool } from '@verba/analysis';
+import { buildApp } from '../../app.ts';
 import { and, eq } from 'drizzle-orm';
 import { customers, departments, languages, tmImports, tmUnits } from '../../db/schema/index.ts';
 import { prepareRecentPairs } from './service.ts';
@@ -115,6 +117,22 @@ describe('a quote against a memory that changed (ADR 0027: the index kept betwee
       prepare.mockRestore();
     }
     expect(t.app.config.analysis.prepareAtStart).toBe(false);
+  });
+
+  it('a server started so configured reads the pair fed last ahead of its first quote', async () => {
+    const prepare = vi.spyOn(AnalysisPool.prototype, 'prepare');
+    const other = await buildApp(
+      { ...t.config, analysis: { ...t.config.analysis, prepareAtStart: true } },
+      t.database,
+    );
+    try {
+      await other.ready();
+      expect(prepare.mock.calls.map(([memory]) => memory.pair)).toEqual([`${acme}:en:es`]);
+      await Promise.all(prepare.mock.results.map((r) => r.value));
+    } finally {
+      prepare.mockRestore();
+      await other.close();
+    }
   });
 
   it('has an idle analysis worker read the pair after an import, not after a refused one', async () => {
