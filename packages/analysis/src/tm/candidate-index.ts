@@ -67,6 +67,11 @@ export class CandidateIndex {
   private sealedSize = 0;
   private listStart = new Int32Array(1);
   private postings = new Int32Array(0);
+  /**
+   * The length of each posting's unit, beside it: a list's lengths are read in order, where
+   * `lengths[postings[i]]` would be a random read for each (in the smallest type that holds them).
+   */
+  private postingLengths: Lengths = new Uint8Array(0);
   private extra: (number[] | undefined)[] = [];
   /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each unit's bits. */
   private commonBit = new Int8Array(0);
@@ -78,6 +83,7 @@ export class CandidateIndex {
   private counts8 = new Uint8Array(0);
   private counts16 = new Uint16Array(0);
   private touched = new Int32Array(0);
+  private touchedLengths = new Int32Array(0);
 
   get size(): number {
     return this.sources.length;
@@ -179,6 +185,7 @@ export class CandidateIndex {
   ): void {
     const listStart = this.listStart;
     const postings = this.postings;
+    const postingLengths = this.postingLengths;
     const lengths = this.lengths;
     const masks = this.masks;
     // A unit must beat what was found before (only identical units score 100, and they end a lookup).
@@ -224,7 +231,7 @@ export class CandidateIndex {
       let hi = listStart[e + 1] as number;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((lengths[postings[mid] as number] as number) < len) lo = mid + 1;
+        if ((postingLengths[mid] as number) < len) lo = mid + 1;
         else hi = mid;
       }
       return lo;
@@ -239,7 +246,7 @@ export class CandidateIndex {
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
         const v = postings[mid] as number;
-        const l = lengths[v] as number;
+        const l = postingLengths[mid] as number;
         if (v === id) return true;
         if (l < len || (l === len && v < id)) lo = mid + 1;
         else hi = mid - 1;
@@ -250,9 +257,13 @@ export class CandidateIndex {
       this.counts8 = new Uint8Array(this.lengths.length);
     if (q >= 255 && this.counts16.length < this.sources.length)
       this.counts16 = new Uint16Array(this.lengths.length);
-    if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
+    if (this.touched.length < this.sources.length) {
+      this.touched = new Int32Array(this.lengths.length);
+      this.touchedLengths = new Int32Array(this.lengths.length);
+    }
     const counts = q < 255 ? this.counts8 : this.counts16;
     const touched = this.touched;
+    const touchedLengths = this.touchedLengths;
     let touchedCount = 0;
     // The units sharing the most elements so far, scored as soon as they lead: a good score found
     // early raises the floor, which shortens the prefix (fewer common words' lists to read).
@@ -260,25 +271,39 @@ export class CandidateIndex {
     let leaders: number[] = [];
     const scored = new Set<number>();
     let next = 0;
-    // Past the prefix, the candidates that may still reach the floor: sharing, with every common
-    // and unread element, at least its share of the segment (a test of their count alone).
+    // Past the prefix, the candidates that may still reach the floor: of a length the floor allows
+    // and sharing, with every common and unread element, at least its share of the segment (a test
+    // of their count alone), with their lengths.
     let alive: Int32Array | undefined;
+    let aliveLengths: Int32Array | undefined;
     let aliveCount = 0;
     const prune = () => {
       const need = Math.ceil((q * floor) / 100 - 1e-9) - (lists.length - next) - (byBits ? common : 0);
-      if (!alive) {
+      if (!alive || !aliveLengths) {
         alive = touched.subarray(touchedCount, touchedCount * 2);
-        if (alive.length < touchedCount) alive = new Int32Array(touchedCount);
+        aliveLengths = touchedLengths.subarray(touchedCount, touchedCount * 2);
+        if (alive.length < touchedCount) {
+          alive = new Int32Array(touchedCount);
+          aliveLengths = new Int32Array(touchedCount);
+        }
         for (let t = 0; t < touchedCount; t++) {
           const id = touched[t] as number;
-          if ((counts[id] as number) >= need) alive[aliveCount++] = id;
+          const len = touchedLengths[t] as number;
+          if ((counts[id] as number) >= need && len >= minLen && len <= maxLen) {
+            alive[aliveCount] = id;
+            aliveLengths[aliveCount++] = len;
+          }
         }
         return;
       }
       let kept = 0;
       for (let t = 0; t < aliveCount; t++) {
         const id = alive[t] as number;
-        if ((counts[id] as number) >= need) alive[kept++] = id;
+        const len = aliveLengths[t] as number;
+        if ((counts[id] as number) >= need && len >= minLen && len <= maxLen) {
+          alive[kept] = id;
+          aliveLengths[kept++] = len;
+        }
       }
       aliveCount = kept;
     };
@@ -302,7 +327,10 @@ export class CandidateIndex {
       for (let i = start; i < end; i++) {
         const id = postings[i] as number;
         const c = (counts[id] as number) + 1;
-        if (c === 1) touched[touchedCount++] = id;
+        if (c === 1) {
+          touched[touchedCount] = id;
+          touchedLengths[touchedCount++] = postingLengths[i] as number;
+        }
         counts[id] = c;
         if (c > top) {
           top = c;
@@ -340,11 +368,11 @@ export class CandidateIndex {
     };
     prune();
     const candidates = alive as Int32Array;
+    const candidateLengths = aliveLengths as Int32Array;
     if (floor <= 99 && minLen <= maxLen)
       for (let t = 0; t < aliveCount; t++) {
         const id = candidates[t] as number;
-        const len = lengths[id] as number;
-        if (len < minLen || len > maxLen) continue;
+        const len = candidateLengths[t] as number;
         requeue(bound(len, (counts[id] as number) + shared(id) + rest), id * 4 + (rest ? 0 : 1));
       }
     for (let b = buckets.length - 1; b >= floor; b--) {
@@ -379,7 +407,9 @@ export class CandidateIndex {
         }
       }
     }
-    for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
+    // Past some thousands of units, clearing the whole array in order beats clearing each at random.
+    if (touchedCount > counts.length >> 6) counts.fill(0);
+    else for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
   }
 
   /**
@@ -434,6 +464,7 @@ export class CandidateIndex {
     const listStart = new Int32Array(elements + 1);
     for (let e = 0; e < elements; e++) listStart[e + 1] = (listStart[e] as number) + (sizes[e] as number);
     const postings = new Int32Array(listStart[elements] as number);
+    const postingLengths = lengthsArray(postings.length, maxLength);
     const cursor = listStart.slice(0, elements);
     // The units by length, then id (a counting sort).
     const byLength = new Int32Array(maxLength + 2);
@@ -447,6 +478,7 @@ export class CandidateIndex {
       for (let j = start; j < start + len; j++) {
         const t = data[j] as number;
         const e = elementAt(t, ++occurrences[t]!);
+        postingLengths[cursor[e]!] = len;
         postings[cursor[e]!++] = id;
         const bit = commonBit[e] as number;
         if (bit >= 0) masks[2 * id + (bit >> 5)]! |= 1 << (bit & 31);
@@ -455,6 +487,7 @@ export class CandidateIndex {
     }
     this.listStart = listStart;
     this.postings = postings;
+    this.postingLengths = postingLengths;
     this.extra = extra;
     this.commonBit = commonBit;
     this.masks = masks;
@@ -485,6 +518,13 @@ export class CandidateIndex {
     this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
     for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
   }
+}
+
+type Lengths = Uint8Array | Uint16Array | Int32Array;
+
+function lengthsArray(size: number, maxLength: number): Lengths {
+  if (maxLength <= 0xff) return new Uint8Array(size);
+  return maxLength <= 0xffff ? new Uint16Array(size) : new Int32Array(size);
 }
 
 function popcount(x: number): number {
