@@ -129,13 +129,14 @@ async function ensureProvider(request: APIRequestContext) {
 
 const SIGN_IN: Record<
   'es' | 'ca',
-  { locale: string; sso: string; tasks: string; unverified: string; back: string }
+  { locale: string; sso: string; tasks: string; unverified: string; failed: string; back: string }
 > = {
   es: {
     locale: 'es-ES',
     sso: 'Usar el inicio de sesión único',
     tasks: 'Tareas',
     unverified: 'El servicio de inicio de sesión de su organización no ha verificado su dirección de correo.',
+    failed: 'Inicio de sesión no completado',
     back: 'Volver al inicio de sesión',
   },
   ca: {
@@ -144,6 +145,7 @@ const SIGN_IN: Record<
     tasks: 'Tasques',
     unverified:
       "El servei d'inici de sessió de la seva organització no ha verificat la seva adreça de correu.",
+    failed: 'Inici de sessió no completat',
     back: "Torni a l'inici de sessió",
   },
 };
@@ -194,6 +196,8 @@ for (const lang of ['es', 'ca'] as const) {
     await refused.getByTestId('login-sso').click();
     await expect(refused.getByTestId('sso-failure')).toHaveText(words.unverified, { timeout: 60_000 });
     await expect(refused.getByRole('link', { name: words.back })).toBeVisible();
+    // The screen says the sign-in failed, not that it is still signing in.
+    await expect(refused.getByRole('heading', { level: 1 })).toHaveText(words.failed);
     expect(await refused.evaluate(() => localStorage.getItem('verba-session'))).toBeNull();
     await refused.screenshot({ path: `${SCREENSHOT_DIR}sso-refused-${lang}-desktop.png`, fullPage: true });
     await refused.setViewportSize({ width: 390, height: 844 });

@@ -1,8 +1,9 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { StopListening } from '../db/notifications.ts';
 import { jobs } from '../db/schema/index.ts';
-import { MAX_ATTEMPTS, type JobHandler, type JobQueue } from './job-queue.ts';
+import { JOB_CHANNEL, MAX_ATTEMPTS, type JobHandler, type JobQueue, type Listen } from './job-queue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,19 +20,23 @@ export class InProcessQueue implements JobQueue {
   private started = false;
   private hourlyWork = new Map<string, JobHandler>();
   private hourlyTimer: NodeJS.Timeout | undefined;
+  /** A job was announced while the queue was being drained: drain again at once. */
+  private again = false;
+  private stopListening: StopListening | undefined;
 
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
+    private listen: Listen,
     private pollMs = 1000,
   ) {}
 
   async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
-    await (tx ?? this.db)
+    const db = tx ?? this.db;
+    await db
       .insert(jobs)
       .values({ name, payload: JSON.stringify(payload), ...(runAfter && { run_after: runAfter }) });
-    // in a transaction, the poll takes the job once it commits
-    if (!tx) this.kick();
+    if (!runAfter) await db.execute(sql`select pg_notify(${JOB_CHANNEL}, ${name})`);
   }
 
   work(name: string, handler: JobHandler) {
@@ -48,6 +53,11 @@ export class InProcessQueue implements JobQueue {
     this.started = true;
     this.controller = new AbortController();
     await this.db.update(jobs).set({ state: 'queued', locked_at: null }).where(eq(jobs.state, 'running'));
+    this.stopListening = await this.listen(JOB_CHANNEL, {
+      notify: () => this.kick(),
+      ready: () => this.kick(),
+      lost: () => {},
+    });
     this.kick();
     // The embedded database has one process: its timer is the only one.
     const housekeeping = () => {
@@ -65,6 +75,7 @@ export class InProcessQueue implements JobQueue {
     clearInterval(this.hourlyTimer);
     clearTimeout(this.timer);
     this.controller.abort();
+    await this.stopListening?.();
     await this.running;
   }
 
@@ -83,11 +94,18 @@ export class InProcessQueue implements JobQueue {
   }
 
   private kick() {
-    if (!this.started || this.running) return;
+    if (!this.started) return;
+    if (this.running) {
+      // The drain may have looked before the job was committed.
+      this.again = true;
+      return;
+    }
+    this.again = false;
     clearTimeout(this.timer);
     this.running = this.drain().finally(() => {
       this.running = undefined;
-      if (this.started) this.timer = setTimeout(() => this.kick(), this.pollMs);
+      if (this.again) this.kick();
+      else if (this.started) this.timer = setTimeout(() => this.kick(), this.pollMs);
     });
   }
 

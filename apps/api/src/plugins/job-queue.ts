@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal) => Promise<void>;
 
@@ -25,3 +25,13 @@ export interface JobQueue {
 
 /** A job is tried this many times before it is left failed. */
 export const MAX_ATTEMPTS = 3;
+
+/**
+ * Told the name of each job queued, when its transaction commits (NOTIFY is delivered then), so
+ * that a waiting worker takes it at once rather than at its next poll; the poll stays for what
+ * no notification announces (a job's `runAfter`, a retry's delay, a listening connection that was
+ * down).
+ */
+export const JOB_CHANNEL = 'verba_job';
+
+export type Listen = Database['listen'];

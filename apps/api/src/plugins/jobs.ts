@@ -14,7 +14,7 @@ declare module 'fastify' {
 export const jobsPlugin = fp(async (app) => {
   const queue: JobQueue = app.config.databaseUrl
     ? new PgBossQueue(app.config.databaseUrl, app.log)
-    : new InProcessQueue(app.db, app.log);
+    : new InProcessQueue(app.db, app.log, app.database.listen);
   app.decorate('jobs', queue);
   app.addHook('onClose', async () => queue.stop());
 });

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
-import { MAX_ATTEMPTS, type JobHandler, type JobQueue } from './job-queue.ts';
+import { listenOnPostgres, type StopListening } from '../db/notifications.ts';
+import { JOB_CHANNEL, MAX_ATTEMPTS, type JobHandler, type JobQueue, type Listen } from './job-queue.ts';
 
 /** Minute 17 of every hour: away from the top of the hour, when other systems' cron jobs run. */
 const HOURLY_CRON = '17 * * * *';
@@ -72,6 +73,11 @@ export class PgBossQueue implements JobQueue {
   private controller = new AbortController();
   private active = 0;
   private loops: Array<Promise<void>> = [];
+  /** Each queue's loop, when it waits for its next poll: ends the wait. */
+  private readonly wakers = new Map<string, () => void>();
+  /** Queues a job was announced for since their loop last fetched. */
+  private readonly announced = new Set<string>();
+  private stopListening: StopListening | undefined;
   private static readonly SCHEMA = 'pgboss';
 
   constructor(
@@ -79,6 +85,8 @@ export class PgBossQueue implements JobQueue {
     private log: FastifyBaseLogger,
     private lease: LeaseOptions = DEFAULT_LEASE,
     private pollMs = 1000,
+    private listen: Listen = async (channel, handlers) =>
+      listenOnPostgres(connectionString, channel, handlers),
   ) {
     this.boss = new PgBoss({
       connectionString,
@@ -115,13 +123,15 @@ export class PgBossQueue implements JobQueue {
   async enqueue(name: string, payload: Record<string, unknown>, tx?: Db, runAfter?: Date) {
     await this.ensureStarted();
     await this.ensureQueue(name);
+    const db = tx ? inTransaction(tx) : this.boss.getDb();
     await this.boss.send(name, payload, {
       retryLimit: MAX_ATTEMPTS - 1,
       retryDelay: 5,
       expireInSeconds: this.lease.leaseSeconds,
-      ...(tx && { db: inTransaction(tx) }),
+      db,
       ...(runAfter && { startAfter: runAfter }),
     });
+    if (!runAfter) await db.executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
   }
 
   work(name: string, handler: JobHandler) {
@@ -143,6 +153,14 @@ export class PgBossQueue implements JobQueue {
     if (this.loops.length && !this.controller.signal.aborted) return;
     await this.ensureStarted();
     this.controller = new AbortController();
+    this.stopListening = await this.listen(JOB_CHANNEL, {
+      notify: (name) => this.wake(name),
+      // what was announced while the connection was down is found by fetching now
+      ready: () => {
+        for (const name of this.handlers.keys()) this.wake(name);
+      },
+      lost: () => {},
+    });
     for (const [name, handler] of this.handlers) {
       if (this.controller.signal.aborted) return;
       await this.ensureQueue(name);
@@ -163,17 +181,40 @@ export class PgBossQueue implements JobQueue {
   private async workLoop(name: string, handler: JobHandler, signal: AbortSignal) {
     while (!signal.aborted) {
       let job: PgBoss.Job<object> | undefined;
+      this.announced.delete(name);
       try {
         [job] = await this.boss.fetch(name, { batchSize: 1 });
       } catch (err) {
         if (!signal.aborted) this.log.error({ err, queue: name }, 'could not fetch a job');
       }
       if (!job) {
-        await sleep(this.pollMs, undefined, { signal }).catch(() => undefined);
+        await this.nextPoll(name, signal);
         continue;
       }
       await this.run(name, job, handler, signal);
     }
+  }
+
+  /** Waits `pollMs`, or less if a job of the queue is announced (or was, during the last fetch). */
+  private async nextPoll(name: string, signal: AbortSignal) {
+    if (this.announced.has(name)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.wakers.delete(name);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollMs);
+      signal.addEventListener('abort', done);
+      this.wakers.set(name, done);
+    });
+  }
+
+  private wake(name: string) {
+    if (!this.handlers.has(name)) return;
+    this.announced.add(name);
+    this.wakers.get(name)?.();
   }
 
   private async run(name: string, job: PgBoss.Job<object>, handler: JobHandler, signal: AbortSignal) {
@@ -211,6 +252,8 @@ export class PgBossQueue implements JobQueue {
 
   async stop() {
     this.controller.abort();
+    await this.stopListening?.();
+    this.stopListening = undefined;
     // A handler that ignores the abort keeps its job only until its lease runs out.
     await Promise.race([Promise.all(this.loops.splice(0)), sleep(10_000)]);
     if (this.startPromise) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });

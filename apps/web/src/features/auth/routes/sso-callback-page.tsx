@@ -41,7 +41,7 @@ export default function SsoCallbackPage() {
   }, [navigate, params, signIn, t]);
 
   return (
-    <AuthCard title={t('sso.title')} testId="sso-callback-page">
+    <AuthCard title={failure ? t('sso.failedTitle') : t('sso.title')} testId="sso-callback-page">
       {failure ? (
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert" data-testid="sso-failure">

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { guestTaskSchema } from '@verba/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { pollWhileCalculating } from '../../../lib/poll-while-calculating.ts';
 
 /** GET /task/temporal/{token}; 404 (unknown) and 410 (expired) are shown by the page itself. */
 export const getGuestTask = (token: string) =>
@@ -13,8 +14,8 @@ export const getGuestTaskQueryOptions = (token: string) =>
     queryKey: ['guest-task', token],
     queryFn: () => getGuestTask(token),
     retry: false,
-    // While the files are analysed the quote has no price yet: look again every few seconds.
-    refetchInterval: (query) => (query.state.data?.state === 'CALCULATING' ? 3000 : false),
+    // While the files are analysed the quote has no price yet: look again, quickly at first.
+    refetchInterval: pollWhileCalculating(3000),
   });
 
 export const useGuestTask = (token: string) => useQuery(getGuestTaskQueryOptions(token));
