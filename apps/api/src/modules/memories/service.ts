@@ -7,13 +7,13 @@ import { findCustomer } from '../customers/service.ts';
 import { ownCustomerOf } from '../../lib/policy.ts';
 import * as policy from './policy.ts';
 import { feedMemory } from './feed.ts';
-import { PostgresTranslationMemory } from './translation-memory.ts';
+import { PostgresTranslationMemory } from './repository/translation-memory.ts';
 import { tmxStream } from './tmx-export.ts';
 import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
 export { readOldSourcesAgain } from './renormalise.ts';
-export { PostgresTranslationMemory, targetsWithMemory } from './translation-memory.ts';
+export { PostgresTranslationMemory, targetsWithMemory } from './repository/translation-memory.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
 export interface ReceivedTmx {

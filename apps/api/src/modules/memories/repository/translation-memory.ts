@@ -7,8 +7,10 @@ import type {
   TranslationMemory,
 } from '@verba/analysis';
 import { contextHash } from '@verba/analysis';
-import type { Db } from '../../db/client.ts';
-import { tmUnits } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { tmUnits } from '../../../db/schema/index.ts';
+
+// The memories module's SQL for the analysis (other modules reach it through service.ts).
 
 /** The target languages (of `targets`) for which the customer's memory holds units from `sourceLang`. */
 export async function targetsWithMemory(
