@@ -116,5 +116,13 @@ describe('CandidateIndex', () => {
       score: scoreMatch(segment, 'Print the report before you leave.'),
     });
     expect(index.search('the the report the', 50, 5).matches[0]?.id).toBe(2);
+    // Units are counted in length order: a shorter one added later moves the others' places, never
+    // their ids.
+    index.add('Print the report.');
+    expect(index.search('Print the report before you leave the office.', 50, 5).matches[0]?.id).toBe(1);
+    expect(index.search('Print the reports.', 50, 5).matches[0]).toEqual({
+      id: 3,
+      score: scoreMatch('Print the reports.', 'Print the report.'),
+    });
   });
 });

@@ -61,8 +61,8 @@ export class CandidateIndex {
   private nearHeads = new Int32Array(2048).fill(NO_UNIT);
   /**
    * The posting lists, built at the first search after units were added (`seal`): element `e`'s
-   * units are `postings[listStart[e] .. listStart[e + 1]]`, by length, then id. Element `t` is the
-   * first occurrence of token `t`; `extra[t][k - 2]` its k-th.
+   * units are `postings[listStart[e] .. listStart[e + 1]]`, each by its place (below), so by length,
+   * then id. Element `t` is the first occurrence of token `t`; `extra[t][k - 2]` its k-th.
    */
   private sealedSize = 0;
   private listStart = new Int32Array(1);
@@ -73,11 +73,19 @@ export class CandidateIndex {
    */
   private postingLengths: Lengths = new Uint8Array(0);
   private extra: (number[] | undefined)[] = [];
-  /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each unit's bits. */
+  /**
+   * The units in order of length, then id: a unit's place in it stands for the unit in the lists,
+   * the counts and the bits, so that a lookup, which counts units of a few lengths only, works in
+   * one stretch of those arrays instead of all over them (a third less time at a million units).
+   * `firstPlace[len]` is the place of the first unit of at least `len` tokens.
+   */
+  private unitAt = new Int32Array(0);
+  private firstPlace = new Int32Array(1);
+  /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each place's bits. */
   private commonBit = new Int8Array(0);
   private masks = new Uint32Array(0);
   /**
-   * Elements each unit shares with the segment, while a lookup runs: a byte when the segment has
+   * Elements each place's unit shares with the segment, while a lookup runs: a byte when the segment has
    * fewer than 255 tokens (half the memory to hit at random), else two.
    */
   private counts8 = new Uint8Array(0);
@@ -225,6 +233,10 @@ export class CandidateIndex {
     };
     narrow();
     if (minLen > maxLen) return;
+    // Every place counted is in the first window's range (the window only narrows).
+    const lastLength = this.firstPlace.length - 1;
+    const lowPlace = this.firstPlace[Math.min(minLen, lastLength)] as number;
+    const highPlace = this.firstPlace[Math.min(maxLen + 1, lastLength)] as number;
     // The first position of list `e` whose unit has at least `len` tokens.
     const from = (e: number, len: number) => {
       let lo = listStart[e] as number;
@@ -240,19 +252,19 @@ export class CandidateIndex {
     // possible length come first.
     const inWindow = new Map(lists.map((e) => [e, from(e, maxLen + 1) - from(e, minLen)]));
     lists.sort((a, b) => (inWindow.get(a) as number) - (inWindow.get(b) as number));
-    const has = (e: number, id: number, len: number) => {
+    const has = (e: number, place: number) => {
       let lo = listStart[e] as number;
       let hi = (listStart[e + 1] as number) - 1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
         const v = postings[mid] as number;
-        const l = postingLengths[mid] as number;
-        if (v === id) return true;
-        if (l < len || (l === len && v < id)) lo = mid + 1;
+        if (v === place) return true;
+        if (v < place) lo = mid + 1;
         else hi = mid - 1;
       }
       return false;
     };
+    const unitAt = this.unitAt;
     if (q < 255 && this.counts8.length < this.sources.length)
       this.counts8 = new Uint8Array(this.lengths.length);
     if (q >= 255 && this.counts16.length < this.sources.length)
@@ -338,9 +350,10 @@ export class CandidateIndex {
         } else if (c === top && leaders.length < LEADERS) leaders.push(id);
       }
       merged++;
-      for (const id of leaders) {
-        if (scored.has(id)) continue;
-        scored.add(id);
+      for (const place of leaders) {
+        if (scored.has(place)) continue;
+        scored.add(place);
+        const id = unitAt[place] as number;
         const s = score(this.sources[id] as string);
         if (s >= floor) found.add(id, s);
       }
@@ -380,15 +393,16 @@ export class CandidateIndex {
       if (!bucket) continue;
       for (let i = 0; i < bucket.length && b >= floor; i++) {
         const entry = bucket[i] as number;
-        const id = Math.floor(entry / 4);
+        const place = Math.floor(entry / 4);
         const known = entry % 4;
+        const id = unitAt[place] as number;
         const len = lengths[id] as number;
         if (known === 0) {
-          let all = (counts[id] as number) + shared(id);
-          for (const e of unmerged) if (has(e, id, len)) all++;
+          let all = (counts[place] as number) + shared(place);
+          for (const e of unmerged) if (has(e, place)) all++;
           const exact = bound(len, all);
           if (exact < b) {
-            requeue(exact, id * 4 + 1);
+            requeue(exact, place * 4 + 1);
             continue;
           }
         }
@@ -396,7 +410,7 @@ export class CandidateIndex {
           const n = len > q ? len : q;
           const edits = Math.floor(100 * (1 - this.tokens.distance(encoded, id, len) / n) + 1e-9);
           if (edits < b) {
-            requeue(edits, id * 4 + 2);
+            requeue(edits, place * 4 + 2);
             continue;
           }
         }
@@ -408,7 +422,7 @@ export class CandidateIndex {
       }
     }
     // Past some thousands of units, clearing the whole array in order beats clearing each at random.
-    if (touchedCount > counts.length >> 6) counts.fill(0);
+    if (touchedCount > (highPlace - lowPlace) >> 6) counts.fill(0, lowPlace, highPlace);
     else for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
   }
 
@@ -470,24 +484,28 @@ export class CandidateIndex {
     const byLength = new Int32Array(maxLength + 2);
     for (let id = 0; id < n; id++) byLength[(lengths[id] as number) + 1]!++;
     for (let l = 1; l <= maxLength + 1; l++) byLength[l]! += byLength[l - 1] as number;
+    const firstPlace = byLength.slice();
     const order = new Int32Array(n);
     for (let id = 0; id < n; id++) order[byLength[lengths[id] as number]!++] = id;
-    for (const id of order) {
+    for (let place = 0; place < n; place++) {
+      const id = order[place] as number;
       const start = tokens.start(id);
       const len = lengths[id] as number;
       for (let j = start; j < start + len; j++) {
         const t = data[j] as number;
         const e = elementAt(t, ++occurrences[t]!);
         postingLengths[cursor[e]!] = len;
-        postings[cursor[e]!++] = id;
+        postings[cursor[e]!++] = place;
         const bit = commonBit[e] as number;
-        if (bit >= 0) masks[2 * id + (bit >> 5)]! |= 1 << (bit & 31);
+        if (bit >= 0) masks[2 * place + (bit >> 5)]! |= 1 << (bit & 31);
       }
       for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
     }
     this.listStart = listStart;
     this.postings = postings;
     this.postingLengths = postingLengths;
+    this.unitAt = order;
+    this.firstPlace = firstPlace;
     this.extra = extra;
     this.commonBit = commonBit;
     this.masks = masks;
