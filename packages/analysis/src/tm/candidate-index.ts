@@ -67,17 +67,13 @@ export class CandidateIndex {
   private sealedSize = 0;
   private listStart = new Int32Array(1);
   private postings = new Int32Array(0);
-  /**
-   * The length of each posting's unit, beside it: a list's lengths are read in order, where
-   * `lengths[postings[i]]` would be a random read for each (in the smallest type that holds them).
-   */
-  private postingLengths: Lengths = new Uint8Array(0);
   private extra: (number[] | undefined)[] = [];
   /**
    * The units in order of length, then id: a unit's place in it stands for the unit in the lists,
    * the counts and the bits, so that a lookup, which counts units of a few lengths only, works in
    * one stretch of those arrays instead of all over them (a third less time at a million units).
-   * `firstPlace[len]` is the place of the first unit of at least `len` tokens.
+   * `firstPlace[len]` is the place of the first unit of at least `len` tokens: a place tells its
+   * unit's length, so a length window is a range of places and the lists need no lengths beside them.
    */
   private unitAt = new Int32Array(0);
   private firstPlace = new Int32Array(1);
@@ -91,7 +87,6 @@ export class CandidateIndex {
   private counts8 = new Uint8Array(0);
   private counts16 = new Uint16Array(0);
   private touched = new Int32Array(0);
-  private touchedLengths = new Int32Array(0);
 
   get size(): number {
     return this.sources.length;
@@ -193,8 +188,7 @@ export class CandidateIndex {
   ): void {
     const listStart = this.listStart;
     const postings = this.postings;
-    const postingLengths = this.postingLengths;
-    const lengths = this.lengths;
+    const firstPlace = this.firstPlace;
     const masks = this.masks;
     // A unit must beat what was found before (only identical units score 100, and they end a lookup).
     let floor = Math.max(1, minScore, beyond(found.best));
@@ -224,26 +218,44 @@ export class CandidateIndex {
     let minLen = 0;
     let maxLen = 0;
     let prefix = 0;
+    // The places of the units of a length in the window.
+    const lastLength = firstPlace.length - 1;
+    const placeOf = (len: number) => firstPlace[len < lastLength ? len : lastLength] as number;
+    let lowPlace = 0;
+    let highPlace = 0;
     // A unit of length len scores at most 100·min(q, len)/max(q, len); any unit sharing `need`
     // elements shares one of the first q - need + 1.
     const narrow = () => {
       minLen = Math.max(low, Math.ceil((q * floor) / 100 - 1e-9));
       maxLen = Math.min(high, Math.floor((q * 100) / floor + 1e-9));
       prefix = q - Math.ceil((q * floor) / 100 - 1e-9) + 1;
+      lowPlace = placeOf(minLen);
+      highPlace = placeOf(maxLen + 1);
     };
     narrow();
     if (minLen > maxLen) return;
-    // Every place counted is in the first window's range (the window only narrows).
-    const lastLength = this.firstPlace.length - 1;
-    const lowPlace = this.firstPlace[Math.min(minLen, lastLength)] as number;
-    const highPlace = this.firstPlace[Math.min(maxLen + 1, lastLength)] as number;
+    // Every place counted is in the first window's (the window only narrows).
+    const clearFrom = lowPlace;
+    const clearTo = highPlace;
+    // The length of the unit at `place`.
+    const lengthAt = (place: number) => {
+      let lo = 0;
+      let hi = lastLength - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((firstPlace[mid] as number) <= place) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
     // The first position of list `e` whose unit has at least `len` tokens.
     const from = (e: number, len: number) => {
+      const place = placeOf(len);
       let lo = listStart[e] as number;
       let hi = listStart[e + 1] as number;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((postingLengths[mid] as number) < len) lo = mid + 1;
+        if ((postings[mid] as number) < place) lo = mid + 1;
         else hi = mid;
       }
       return lo;
@@ -269,13 +281,9 @@ export class CandidateIndex {
       this.counts8 = new Uint8Array(this.lengths.length);
     if (q >= 255 && this.counts16.length < this.sources.length)
       this.counts16 = new Uint16Array(this.lengths.length);
-    if (this.touched.length < this.sources.length) {
-      this.touched = new Int32Array(this.lengths.length);
-      this.touchedLengths = new Int32Array(this.lengths.length);
-    }
+    if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
     const counts = q < 255 ? this.counts8 : this.counts16;
     const touched = this.touched;
-    const touchedLengths = this.touchedLengths;
     let touchedCount = 0;
     // The units sharing the most elements so far, scored as soon as they lead: a good score found
     // early raises the floor, which shortens the prefix (fewer common words' lists to read).
@@ -285,37 +293,26 @@ export class CandidateIndex {
     let next = 0;
     // Past the prefix, the candidates that may still reach the floor: of a length the floor allows
     // and sharing, with every common and unread element, at least its share of the segment (a test
-    // of their count alone), with their lengths.
+    // of their count alone).
     let alive: Int32Array | undefined;
-    let aliveLengths: Int32Array | undefined;
     let aliveCount = 0;
     const prune = () => {
       const need = Math.ceil((q * floor) / 100 - 1e-9) - (lists.length - next) - (byBits ? common : 0);
-      if (!alive || !aliveLengths) {
+      if (!alive) {
         alive = touched.subarray(touchedCount, touchedCount * 2);
-        aliveLengths = touchedLengths.subarray(touchedCount, touchedCount * 2);
-        if (alive.length < touchedCount) {
-          alive = new Int32Array(touchedCount);
-          aliveLengths = new Int32Array(touchedCount);
-        }
+        if (alive.length < touchedCount) alive = new Int32Array(touchedCount);
         for (let t = 0; t < touchedCount; t++) {
-          const id = touched[t] as number;
-          const len = touchedLengths[t] as number;
-          if ((counts[id] as number) >= need && len >= minLen && len <= maxLen) {
-            alive[aliveCount] = id;
-            aliveLengths[aliveCount++] = len;
-          }
+          const place = touched[t] as number;
+          if ((counts[place] as number) >= need && place >= lowPlace && place < highPlace)
+            alive[aliveCount++] = place;
         }
         return;
       }
       let kept = 0;
       for (let t = 0; t < aliveCount; t++) {
-        const id = alive[t] as number;
-        const len = aliveLengths[t] as number;
-        if ((counts[id] as number) >= need && len >= minLen && len <= maxLen) {
-          alive[kept] = id;
-          aliveLengths[kept++] = len;
-        }
+        const place = alive[t] as number;
+        if ((counts[place] as number) >= need && place >= lowPlace && place < highPlace)
+          alive[kept++] = place;
       }
       aliveCount = kept;
     };
@@ -339,10 +336,7 @@ export class CandidateIndex {
       for (let i = start; i < end; i++) {
         const id = postings[i] as number;
         const c = (counts[id] as number) + 1;
-        if (c === 1) {
-          touched[touchedCount] = id;
-          touchedLengths[touchedCount++] = postingLengths[i] as number;
-        }
+        if (c === 1) touched[touchedCount++] = id;
         counts[id] = c;
         if (c > top) {
           top = c;
@@ -381,12 +375,11 @@ export class CandidateIndex {
     };
     prune();
     const candidates = alive as Int32Array;
-    const candidateLengths = aliveLengths as Int32Array;
     if (floor <= 99 && minLen <= maxLen)
       for (let t = 0; t < aliveCount; t++) {
-        const id = candidates[t] as number;
-        const len = candidateLengths[t] as number;
-        requeue(bound(len, (counts[id] as number) + shared(id) + rest), id * 4 + (rest ? 0 : 1));
+        const place = candidates[t] as number;
+        const len = lengthAt(place);
+        requeue(bound(len, (counts[place] as number) + shared(place) + rest), place * 4 + (rest ? 0 : 1));
       }
     for (let b = buckets.length - 1; b >= floor; b--) {
       const bucket = buckets[b];
@@ -396,7 +389,7 @@ export class CandidateIndex {
         const place = Math.floor(entry / 4);
         const known = entry % 4;
         const id = unitAt[place] as number;
-        const len = lengths[id] as number;
+        const len = lengthAt(place);
         if (known === 0) {
           let all = (counts[place] as number) + shared(place);
           for (const e of unmerged) if (has(e, place)) all++;
@@ -422,7 +415,7 @@ export class CandidateIndex {
       }
     }
     // Past some thousands of units, clearing the whole array in order beats clearing each at random.
-    if (touchedCount > (highPlace - lowPlace) >> 6) counts.fill(0, lowPlace, highPlace);
+    if (touchedCount > (clearTo - clearFrom) >> 6) counts.fill(0, clearFrom, clearTo);
     else for (let t = 0; t < touchedCount; t++) counts[touched[t] as number] = 0;
   }
 
@@ -478,7 +471,6 @@ export class CandidateIndex {
     const listStart = new Int32Array(elements + 1);
     for (let e = 0; e < elements; e++) listStart[e + 1] = (listStart[e] as number) + (sizes[e] as number);
     const postings = new Int32Array(listStart[elements] as number);
-    const postingLengths = lengthsArray(postings.length, maxLength);
     const cursor = listStart.slice(0, elements);
     // The units by length, then id (a counting sort).
     const byLength = new Int32Array(maxLength + 2);
@@ -494,7 +486,6 @@ export class CandidateIndex {
       for (let j = start; j < start + len; j++) {
         const t = data[j] as number;
         const e = elementAt(t, ++occurrences[t]!);
-        postingLengths[cursor[e]!] = len;
         postings[cursor[e]!++] = place;
         const bit = commonBit[e] as number;
         if (bit >= 0) masks[2 * place + (bit >> 5)]! |= 1 << (bit & 31);
@@ -503,7 +494,6 @@ export class CandidateIndex {
     }
     this.listStart = listStart;
     this.postings = postings;
-    this.postingLengths = postingLengths;
     this.unitAt = order;
     this.firstPlace = firstPlace;
     this.extra = extra;
@@ -536,13 +526,6 @@ export class CandidateIndex {
     this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
     for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
   }
-}
-
-type Lengths = Uint8Array | Uint16Array | Int32Array;
-
-function lengthsArray(size: number, maxLength: number): Lengths {
-  if (maxLength <= 0xff) return new Uint8Array(size);
-  return maxLength <= 0xffff ? new Uint16Array(size) : new Int32Array(size);
 }
 
 function popcount(x: number): number {
