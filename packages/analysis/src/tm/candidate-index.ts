@@ -147,9 +147,24 @@ export class CandidateIndex {
       // First round: lengths that allow FIRST_ROUND. A unit of any other length scores below it.
       const low = Math.ceil((q * FIRST_ROUND) / 100 - 1e-9);
       const high = Math.floor((q * 100) / FIRST_ROUND + 1e-9);
-      this.fuzzy(q, encoded, elements, minScore, score, found, beyond, low, high);
+      // A unit's score, unless its token edit distance alone puts it below `floor` (then 0; a floor
+      // of 0 skips the test): the distance reads the unit's tokens, where scoring tokenises its text.
+      const scoreAbove = (id: number, floor: number) => {
+        if (floor > 0 && this.nearHashes[id] !== h) {
+          const len = this.lengths[id] as number;
+          const n = len > q ? len : q;
+          const shorter = len < q ? len : q;
+          const most =
+            shorter / n < 0.45
+              ? Math.floor((100 * shorter) / n)
+              : Math.floor(100 * (1 - this.tokens.distance(encoded, id, len) / n) + 1e-9);
+          if (most < floor) return 0;
+        }
+        return score(this.sources[id] as string);
+      };
+      this.fuzzy(q, encoded, elements, minScore, scoreAbove, found, beyond, low, high);
       if (beyond(found.best) < FIRST_ROUND)
-        this.fuzzy(q, encoded, elements, minScore, score, found, beyond, 0, Infinity);
+        this.fuzzy(q, encoded, elements, minScore, scoreAbove, found, beyond, 0, Infinity);
     }
     return { identical, matches: found.sorted() };
   }
@@ -180,7 +195,7 @@ export class CandidateIndex {
     encoded: Int32Array,
     elements: Int32Array,
     minScore: number,
-    score: (c: string) => number,
+    scoreAbove: (id: number, floor: number) => number,
     found: Found,
     beyond: (best: number) => number,
     low: number,
@@ -348,7 +363,7 @@ export class CandidateIndex {
         if (scored.has(place)) continue;
         scored.add(place);
         const id = unitAt[place] as number;
-        const s = score(this.sources[id] as string);
+        const s = scoreAbove(id, floor);
         if (s >= floor) found.add(id, s);
       }
       leaders = [];
@@ -407,7 +422,7 @@ export class CandidateIndex {
             continue;
           }
         }
-        const s = score(this.sources[id] as string);
+        const s = scoreAbove(id, 0);
         if (s >= floor) {
           found.add(id, s);
           floor = beyond(found.best);
