@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextHash, IndexedTranslationMemory, KeptIndexes } from '../src/index.ts';
+import { bestMatch, contextHash, IndexedTranslationMemory, KeptIndexes, scoreMatch } from '../src/index.ts';
 import type { SourcePage, TranslationMemory } from '../src/tm/types.ts';
 
 /** A pair's units in a list, paged like the database pages them, with the database's version. */
@@ -53,6 +53,25 @@ async function lookUp(memory: PairInList, kept: KeptIndexes, text: string) {
 }
 
 describe('an index kept between analyses (ADR 0027)', () => {
+  it('gives a fuzzy unit with its score, which bestMatch takes instead of scoring it again', async () => {
+    const memory = new PairInList('en>es');
+    memory.add('Open the file before you print it.', 'Open the file.');
+    const indexed = new IndexedTranslationMemory(memory, new KeptIndexes(100));
+    const query = { text: 'Open the files before you print them.', prevHash: empty, nextHash: empty };
+    const found = await indexed.findCandidates(query, { minScore: 50, limit: 1 });
+    const score = scoreMatch(query.text, 'Open the file before you print it.');
+    expect(found).toEqual([{ source: 'Open the file before you print it.', score }]);
+    expect(bestMatch(query, found).score).toBe(score);
+    expect(bestMatch(query, [{ source: 'Open the file before you print it.', score: 61 }]).score).toBe(61);
+    // An identical unit comes without a score: its context decides 100 or 101 (none is stored here).
+    const exact = await indexed.findCandidates(
+      { ...query, text: 'Open the file.' },
+      { minScore: 50, limit: 1 },
+    );
+    expect(exact).toEqual([{ source: 'Open the file.' }]);
+    expect(bestMatch({ ...query, text: 'Open the file.' }, exact).score).toBe(100);
+  });
+
   it('reads the pair once while its version stays, only the units added when it grows, and whole again when units are removed or imported again', async () => {
     const kept = new KeptIndexes(1000);
     const memory = new PairInList('1:en:es');

@@ -46,7 +46,7 @@ export class IndexedTranslationMemory implements TranslationMemory {
         { source: index.source(id), ...(prevHash ? { prevHash } : {}), ...(nextHash ? { nextHash } : {}) },
       ];
     }
-    return found.matches.map((m) => ({ source: index.source(m.id) }));
+    return found.matches.map((m) => ({ source: index.source(m.id), score: m.score }));
   }
 
   private async loaded(): Promise<Loaded> {

@@ -104,6 +104,8 @@ export function matchScore(query: TmQuery, candidate: TmCandidate): number {
 }
 
 function matchPrepared(query: TmQuery, prepared: Prepared, candidate: TmCandidate): number {
+  // A fuzzy score the memory computed is final; 100 may still be 101 by context.
+  if (candidate.score !== undefined && candidate.score < 100) return candidate.score;
   const s = scorePrepared(prepared, candidate.source);
   if (
     s === 100 &&

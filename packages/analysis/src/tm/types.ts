@@ -11,12 +11,17 @@ export interface TmCandidate {
   target?: string;
   prevHash?: string;
   nextHash?: string;
+  /**
+   * The unit's `scoreMatch` against the segment, below 100, when the memory computed it: the
+   * caller's `bestMatch` takes it instead of scoring the unit again.
+   */
+  score?: number;
 }
 
 export interface FindCandidatesOptions {
   /** Candidates that cannot reach this score may be left out (50 = the lowest fuzzy band). */
   minScore: number;
-  /** Most candidates to return; the caller scores them with `scoreMatch`. */
+  /** Most candidates to return; the caller scores those without a `score` with `scoreMatch`. */
   limit: number;
   /**
    * The scores where the caller's bands start (`bandFloors`), when it needs only the band of the
