@@ -43,6 +43,8 @@ test('the demo as shipped: a client quotes a demo document with memory matches, 
   await expect(page.getByTestId('task-file')).toHaveCount(1);
   await page.getByTestId('task-save').click();
   await page.waitForURL(/\/tasks\/\d+$/);
+  // The toast says what is done, never that an analysis "has started" beside a quote already shown.
+  await expect(page.getByText('Tarea guardada.', { exact: true })).toBeVisible();
   const taskId = Number(/\/tasks\/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByTestId('task-state').first()).toHaveText('Borrador', { timeout: 60_000 });
 
