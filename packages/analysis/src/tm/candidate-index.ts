@@ -225,10 +225,11 @@ export class CandidateIndex {
         else bitsHigh |= 1 << (bit - 32);
       } else lists.push(e);
     }
-    // Common elements shared with unit `id`, when counted by bits (0 otherwise).
-    const shared = (id: number) =>
+    // Common elements shared with the unit at `place`, when counted by bits (0 otherwise).
+    const shared = (place: number) =>
       byBits
-        ? popcount((masks[2 * id] as number) & bitsLow) + popcount((masks[2 * id + 1] as number) & bitsHigh)
+        ? popcount((masks[2 * place] as number) & bitsLow) +
+          popcount((masks[2 * place + 1] as number) & bitsHigh)
         : 0;
     let minLen = 0;
     let maxLen = 0;
@@ -341,22 +342,22 @@ export class CandidateIndex {
         prune();
         if (end - start > aliveCount * MERGE_PER_CANDIDATE) break;
         for (let i = start; i < end; i++) {
-          const id = postings[i] as number;
-          const c = counts[id] as number;
-          if (c !== 0) counts[id] = c + 1;
+          const place = postings[i] as number;
+          const c = counts[place] as number;
+          if (c !== 0) counts[place] = c + 1;
         }
         merged++;
         continue;
       }
       for (let i = start; i < end; i++) {
-        const id = postings[i] as number;
-        const c = (counts[id] as number) + 1;
-        if (c === 1) touched[touchedCount++] = id;
-        counts[id] = c;
+        const place = postings[i] as number;
+        const c = (counts[place] as number) + 1;
+        if (c === 1) touched[touchedCount++] = place;
+        counts[place] = c;
         if (c > top) {
           top = c;
-          leaders = [id];
-        } else if (c === top && leaders.length < LEADERS) leaders.push(id);
+          leaders = [place];
+        } else if (c === top && leaders.length < LEADERS) leaders.push(place);
       }
       merged++;
       for (const place of leaders) {
