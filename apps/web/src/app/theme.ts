@@ -23,6 +23,8 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
+  // Modals, menus and toasts appear without sliding or fading for whoever asks their system for less motion.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },
