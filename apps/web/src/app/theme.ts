@@ -23,7 +23,8 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
-  // Modals, menus and toasts appear without sliding or fading for whoever asks their system for less motion.
+  // Menus, popovers and other transitions of mounted elements do not fade for whoever asks their system
+  // for less motion. A modal mounted on opening still fades: Mantine reads the setting after its first render.
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
