@@ -21,17 +21,11 @@ function DropdownMenu({ opened }: { opened: boolean }) {
 describe('the theme and a system asking for less motion', () => {
   const original = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
+    // The setup's stub, answering yes to the reduced-motion query only.
+    window.matchMedia = (query: string) => ({
+      ...original(query),
+      matches: query.includes('prefers-reduced-motion: reduce'),
+    });
   });
   afterEach(() => {
     window.matchMedia = original;
