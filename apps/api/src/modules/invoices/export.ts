@@ -20,13 +20,16 @@ const HEADER = [
   'payment_method',
   'rectifies',
   'rectified_by',
+  'voided_at',
   'po_numbers',
   'client_references',
 ];
 
 /**
  * GET /invoices/export: the invoices issued between `from` and `to` (inclusive), one CSV row
- * each, in date and folio order; amounts with a dot and two decimals (the accountant's import).
+ * each, in date and folio order; amounts with a dot and two decimals (the accountant's import). A
+ * voided invoice keeps its row (its folio stays in the series) with the day it was voided: it is
+ * owed no more, whatever its payment status says.
  */
 export async function invoicesCsv(
   deps: Pick<Deps, 'db'>,
@@ -53,6 +56,7 @@ export async function invoicesCsv(
     r.payment_method,
     r.rectifies_folio,
     r.rectified_by_folio,
+    r.voided_at,
     r.po_numbers,
     r.client_references,
   ]);

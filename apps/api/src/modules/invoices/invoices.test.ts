@@ -294,7 +294,7 @@ describe('invoices', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'folio,date_of_issue,customer,enterprise,tin,country,amount_without_taxes,tax_option,tax_percentage,tax,amount,payment_status,paid_at,payment_method,rectifies,rectified_by,po_numbers,client_references',
+      'folio,date_of_issue,customer,enterprise,tin,country,amount_without_taxes,tax_option,tax_percentage,tax,amount,payment_status,paid_at,payment_method,rectifies,rectified_by,voided_at,po_numbers,client_references',
     );
     const total = (
       await call(t.app, 'GET', '/api/invoices', { token: tokens.admin, query: { per_page: '100' } })

@@ -44,12 +44,18 @@ const latestRecordState = sql`(select r.state from ${verifactuRecords} r where r
 /** Whether the invoice was voided as issued in error (it has an AEAT RegistroAnulacion). */
 const voidedColumn = sql<boolean>`exists (select 1 from ${verifactuRecords} r where r.invoice_id = "invoices"."id" and r.record_type = 'anulacion')`;
 
+/** The day it was voided, as its RegistroAnulacion says (the first, if one was made again), or null. */
+const voidedOnColumn = sql<
+  string | null
+>`(select left(min(r.generated_at), 10) from ${verifactuRecords} r where r.invoice_id = "invoices"."id" and r.record_type = 'anulacion')`;
+
 function conditions(filter: InvoiceFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.customerId !== undefined) where.push(eq(invoices.customer_id, filter.customerId));
   if (filter.status) where.push(eq(invoices.payment_status, filter.status));
-  // A voided invoice is owed no more: it is not pending payment (ADR 0031).
-  if (filter.status === 'pending') where.push(sql`not ${voidedColumn}`);
+  // A voided invoice is owed no more and shows no payment state (ADR 0031): it is neither pending
+  // nor paid, even when it was paid before it was voided.
+  if (filter.status) where.push(sql`not ${voidedColumn}`);
   if (filter.from) where.push(gte(invoices.issued_at, filter.from));
   if (filter.to) where.push(lte(invoices.issued_at, filter.to));
   if (filter.verifactuState) where.push(sql`${latestRecordState} = ${filter.verifactuState}`);
@@ -126,6 +132,7 @@ export async function exportRows(db: Db, filter: InvoiceFilter) {
       paid_at: invoices.paid_at,
       payment_method: invoices.payment_method,
       country_code: countries.code,
+      voided_at: voidedOnColumn,
       // The distinct PO numbers and references of the invoice's lines, in line order.
       po_numbers: linesText(invoiceLines.po_number),
       client_references: linesText(invoiceLines.client_reference),

@@ -126,7 +126,7 @@ describe('Voiding an invoice issued in error', () => {
     expect(task!.invoice_id).toBeNull();
   });
 
-  it('takes the invoice out of those pending payment', async () => {
+  it('takes the invoice out of those pending payment and of those paid (it shows no payment state)', async () => {
     const issue = async () => {
       const task = await s.makeTask(s.globex, 'DEFERRED', '10.00');
       const res = await s.issue(await s.body(s.globex, [task.id], '12.10'));
@@ -144,6 +144,40 @@ describe('Voiding an invoice issued in error', () => {
     expect(ids).toContain(owed.id);
     expect(ids).not.toContain(voided.id);
     expect(pending.json.data.total).toBe(ids.length);
+
+    const [paidThenVoided, paid] = [await issue(), await issue()];
+    for (const { id } of [paidThenVoided, paid]) {
+      const res = await call(t.app, 'PUT', `/api/invoices/${id}/paid`, {
+        token: tokens.admin,
+        body: { paid_at: '2026-01-15', method: 'transfer' },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect((await voidIt(paidThenVoided.id, tokens.admin)).status).toBe(200);
+    const paidList = await call(t.app, 'GET', '/api/invoices', {
+      token: tokens.admin,
+      query: { per_page: '100', status: 'paid' },
+    });
+    const paidIds = (paidList.json.data.data as Array<{ id: number }>).map((r) => r.id);
+    expect(paidIds).toContain(paid.id);
+    expect(paidIds).not.toContain(paidThenVoided.id);
+    expect(paidList.json.data.total).toBe(paidIds.length);
+
+    // The accountant's CSV keeps every folio and says which ones were voided, and on which day.
+    const csv = await call(t.app, 'GET', '/api/invoices/export', { token: tokens.admin });
+    const rows = (csv.raw.body as string)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    const column = rows[0]!.indexOf('voided_at');
+    const rowOf = async (id: number) => {
+      const { folio } = (await call(t.app, 'GET', `/api/invoices/${id}`, { token: tokens.admin })).json.data;
+      return rows.find((r) => r[0] === folio)!;
+    };
+    for (const { id } of [voided, paidThenVoided])
+      expect((await rowOf(id))[column]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    for (const { id } of [owed, paid]) expect((await rowOf(id))[column]).toBe('');
   });
 
   it('is sent by the submission queue and accepted by the simulated AEAT', async () => {
