@@ -180,6 +180,19 @@ async function run(
     const freshUrl = `http://127.0.0.1:${typeof freshAddress === 'object' && freshAddress ? freshAddress.port : 0}`;
     const withMemory = await quote('es', { ...api, url: freshUrl });
     await fresh.close();
+    // The same server with each lookup in its analysis worker alone (no lookup threads, ADR 0027):
+    // its first quote reads the pair, the second is the one to compare with `again`.
+    const alone = await buildApp({ ...config, analysis: { ...config.analysis, lookupThreads: 1 } }, database);
+    await alone.listen({ port: 0, host: '127.0.0.1' });
+    await alone.jobs.start();
+    const aloneAddress = alone.server.address();
+    const aloneApi = {
+      ...api,
+      url: `http://127.0.0.1:${typeof aloneAddress === 'object' && aloneAddress ? aloneAddress.port : 0}`,
+    };
+    await quote('es', aloneApi);
+    const aloneAgain = await quote('es', aloneApi);
+    await alone.close();
     const b = afterImport.bands ?? {};
     const pairUnits = units + (added.data?.units ?? 0);
     const times = (q: { seconds: number }) => `${(q.seconds / without.seconds).toFixed(1)}×`;
@@ -192,7 +205,12 @@ async function run(
     console.log(
       `  the first quote after the import (the pair read then): ${afterImport.seconds.toFixed(1)} s (${times(afterImport)}), ${afterImport.cpu}`,
     );
-    console.log(`  again, the index kept: ${again.seconds.toFixed(1)} s (${times(again)}), ${again.cpu}`);
+    console.log(
+      `  again, the index kept: ${again.seconds.toFixed(1)} s (${times(again)}), ${again.cpu}; lookups spread over ${config.analysis.lookupThreads} threads`,
+    );
+    console.log(
+      `  again, the index kept, each lookup in the analysis worker alone (ANALYSIS_LOOKUP_THREADS=1): ${aloneAgain.seconds.toFixed(1)} s (${times(aloneAgain)}), ${aloneAgain.cpu}`,
+    );
     console.log(
       `  after ${added.data?.units ?? 0} units were imported into the pair (read alone into the kept index): ${grown.seconds.toFixed(1)} s (${times(grown)}), ${grown.cpu}`,
     );

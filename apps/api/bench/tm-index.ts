@@ -1,7 +1,17 @@
 // The index alone, without a database: the pair's build and the task's lookups, in CPU time, for
 // `npm run bench:tm`'s memory and task (ADR 0027). Prints figures; asserts nothing.
 //   TM_BENCH_UNITS=<n> TM_BENCH_WORDS=<n> npx tsx bench/tm-index.ts
-import { bandFloors, bandFor, CandidateIndex, normalizeSegment, segment } from '@verba/analysis';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import {
+  bandFloors,
+  bandFor,
+  CandidateIndex,
+  LookupThreads,
+  normalizeSegment,
+  segment,
+} from '@verba/analysis';
 import { DocText } from '@verba/analysis/test-support/doc-text';
 import { quoteDocument } from './tm-quote.ts';
 
@@ -89,3 +99,37 @@ for (const mode of modes) {
       `    ${k} ${times[mode][k].length}: p50 ${pct(times[mode][k], 50).toFixed(2)} ms, p99 ${pct(times[mode][k], 99).toFixed(2)} ms, total ${(sum(times[mode][k]) / 1000).toFixed(1)} s wall`,
     );
 }
+
+// The same lookups for the band, as an analysis makes them: batches of 256 spread over the
+// threads (`LookupThreads`, this one included), against the same batches in this thread alone.
+const threads = Math.max(2, Math.min(4, availableParallelism()));
+const spreader = new LookupThreads({
+  url: pathToFileURL(createRequire(import.meta.url).resolve('@verba/analysis/lookup-worker')),
+  typescript: true,
+  threads,
+  fromUnits: 0,
+});
+const batches: string[][] = [];
+for (let i = 0; i < segments.length; i += 256) batches.push(segments.slice(i, i + 256));
+const wall = { alone: 0, spread: 0 };
+// CPU of every thread of the process (the lookup threads' included).
+const used = { alone: 0, spread: 0 };
+for (let round = 0; round < 3; round++)
+  for (const mode of round % 2 ? (['spread', 'alone'] as const) : (['alone', 'spread'] as const)) {
+    const t = performance.now();
+    const c = cpu();
+    for (const batch of batches) {
+      const lookups = batch.map((s) => ({ query: index.query(s), minScore: 50 }));
+      if (mode === 'spread') await spreader.search(index, lookups, 1, bandFloors);
+      else for (const l of lookups) index.lookup(l.query, l.minScore, 1, bandFloors);
+    }
+    // The first round starts the threads: not counted.
+    if (round > 0) {
+      wall[mode] += (performance.now() - t) / 2;
+      used[mode] += (cpu() - c) / 2;
+    }
+  }
+await spreader.close();
+console.log(
+  `  looked up for the band in batches of 256, in this thread alone: ${(wall.alone / 1000).toFixed(2)} s wall (${used.alone.toFixed(2)} s CPU); spread over ${threads} threads: ${(wall.spread / 1000).toFixed(2)} s wall (${used.spread.toFixed(2)} s CPU), ×${(wall.alone / wall.spread).toFixed(2)}`,
+);

@@ -27,6 +27,8 @@ await build({
     cli: 'src/cli.ts',
     // Started by the analysis pool as a worker thread, beside server.js.
     'analysis-worker': '../../packages/analysis/src/worker/entry.ts',
+    // Started by an analysis worker to share the lookups in a large memory, beside it.
+    'lookup-worker': '../../packages/analysis/src/worker/lookup-entry.ts',
   },
   absWorkingDir: apiRoot,
   outdir,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, repoRoot } from './config.ts';
@@ -53,6 +54,18 @@ describe('configuration', () => {
     expect(loadConfig({ ANALYSIS_PREPARE_AT_START: 'off' }).analysis.prepareAtStart).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', ANALYSIS_PREPARE_AT_START: '1' }).analysis.prepareAtStart).toBe(
       true,
+    );
+  });
+
+  it('shares a quote’s lookups in a large memory over one thread a core (up to four), unless told otherwise', () => {
+    const cores = Math.min(4, os.availableParallelism());
+    expect(loadConfig({}).analysis).toMatchObject({ lookupThreads: cores, lookupThreadsFromUnits: 50_000 });
+    expect(
+      loadConfig({ ANALYSIS_LOOKUP_THREADS: '1', ANALYSIS_LOOKUP_THREADS_FROM_UNITS: '0' }).analysis,
+    ).toMatchObject({ lookupThreads: 1, lookupThreadsFromUnits: 0 });
+    expect(() => loadConfig({ ANALYSIS_LOOKUP_THREADS: '0' })).toThrow(/ANALYSIS_LOOKUP_THREADS/);
+    expect(() => loadConfig({ ANALYSIS_LOOKUP_THREADS_FROM_UNITS: 'many' })).toThrow(
+      /ANALYSIS_LOOKUP_THREADS_FROM_UNITS/,
     );
   });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LOOKUP_THREADS_FROM_UNITS } from '@verba/analysis';
 import {
   VERIFACTU_OFF,
   requireVerifactuSettings,
@@ -50,6 +51,8 @@ const envSchema = z
     ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     ANALYSIS_PREPARE_AT_START: bool.optional(),
     ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
+    ANALYSIS_LOOKUP_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    ANALYSIS_LOOKUP_THREADS_FROM_UNITS: z.coerce.number().int().min(0).default(LOOKUP_THREADS_FROM_UNITS),
     DEMO_DATA: bool.optional(),
     PUBLIC_URL: z.string().optional(),
     WEB_DIST: z.string().optional(),
@@ -189,7 +192,13 @@ export interface Config {
   s3: S3Settings | undefined;
   uploads: { maxFileBytes: number; maxTaskBytes: number; maxFiles: number };
   /** Worker threads analysing uploaded files, and the heap each may use. */
-  analysis: { workers: number; workerHeapMb: number; prepareAtStart: boolean };
+  analysis: {
+    workers: number;
+    workerHeapMb: number;
+    lookupThreads: number;
+    lookupThreadsFromUnits: number;
+    prepareAtStart: boolean;
+  };
   /** Largest TMX file staff may import into a translation memory (streamed to disk, then parsed). */
   maxTmxBytes: number;
   demoData: boolean;
@@ -316,6 +325,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // One core is left to the event loop that answers everyone else.
       workers: parsed.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
       workerHeapMb: parsed.ANALYSIS_WORKER_HEAP_MB,
+      // A quote's lookups in a large memory take every core for the second or so they last
+      // (ADR 0027): they are over before the event loop's share is missed.
+      lookupThreads: parsed.ANALYSIS_LOOKUP_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism())),
+      lookupThreadsFromUnits: parsed.ANALYSIS_LOOKUP_THREADS_FROM_UNITS,
       // Tests start hundreds of servers: none reads memories it was not asked about.
       prepareAtStart: parsed.ANALYSIS_PREPARE_AT_START ?? parsed.NODE_ENV !== 'test',
     },

@@ -21,6 +21,13 @@ const EMPTY_HASH = contextHash('');
 const LOOKUP_CONCURRENCY = 8;
 /** Segments banded per step of `finish`: enough to keep the lookups busy, few enough to stay small. */
 const LOOKUP_BATCH = 256;
+/** A repetition counts as one unless it is a 101 % match: only identical units matter for it. */
+const lookupFloor = (seg: SpooledSegment) => (seg.repetition ? 100 : 50);
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted)
+    throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
+}
 
 /**
  * Bands of one document, fed paragraph by paragraph as the extractor finds them: each paragraph
@@ -101,11 +108,22 @@ export class DocumentBands {
       const acc = this.accumulators[t] as BandAccumulator;
       const memory = this.memories[t];
       const scores = new Array<number>(batch.length).fill(0);
-      if (memory) {
+      throwIfAborted(signal);
+      if (memory?.findMany) {
+        // An indexed memory takes the batch at once, to spread it over its threads.
+        const asked = batch.flatMap(({ segment: seg, prevHash, nextHash }, i) =>
+          seg.text.length > this.limits.maxMatchChars
+            ? []
+            : [{ i, segment: { text: seg.text, prevHash, nextHash }, minScore: lookupFloor(seg) }],
+        );
+        const found = await memory.findMany(asked, { limit: 1, bands: bandFloors, signal });
+        asked.forEach(({ i, segment }, k) => {
+          scores[i] = bestMatch(segment, found[k] ?? []).score;
+        });
+      } else if (memory) {
         // A database-backed memory answers in parallel; a few lookups at a time keep it busy.
         for (let start = 0; start < batch.length; start += LOOKUP_CONCURRENCY) {
-          if (signal.aborted)
-            throw signal.reason instanceof Error ? signal.reason : new AnalysisError(ErrorKeys.aborted);
+          throwIfAborted(signal);
           const found = await Promise.all(
             batch
               .slice(start, start + LOOKUP_CONCURRENCY)
@@ -113,8 +131,7 @@ export class DocumentBands {
                 if (seg.text.length > this.limits.maxMatchChars) return 0;
                 const query = { text: seg.text, prevHash, nextHash };
                 const candidates = await memory.findCandidates(query, {
-                  // A repetition counts as one unless it is a 101 % match: only identical units matter.
-                  minScore: seg.repetition ? 100 : 50,
+                  minScore: lookupFloor(seg),
                   // The best unit only: a memory scores its candidates as `bestMatch` does, and
                   // answers identical units with the one in the segment's context first.
                   limit: 1,

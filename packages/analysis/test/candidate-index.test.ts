@@ -104,6 +104,29 @@ describe('CandidateIndex', () => {
     expect(index.search(segment, 50, 5, bandFloors).matches[0]?.id).toBe(300);
   });
 
+  it('keeps each unit’s text as it was, in any script, through reads and growth', () => {
+    const texts = [
+      'Épargnez l’énergie : réglez la température à 19 °C.',
+      '保存してからウィンドウを閉じてください。',
+      'Сохраните файл перед закрытием окна.',
+      'Index 🔎︎ and ✔️ done, 👩🏽‍💻 at work 🇪🇸.',
+      'a',
+    ];
+    const index = new CandidateIndex();
+    // Enough text that the store grows several times, then is compacted when the lists are built.
+    for (let i = 0; i < 3000; i++) index.add(`${texts[i % texts.length]} ${i}`);
+    index.search('réglez la température', 50, 1);
+    for (let i = 0; i < 3000; i += 7)
+      expect(index.source(i)).toBe(normalizeSegment(`${texts[i % texts.length]} ${i}`));
+    const added = index.add(texts[3]!);
+    expect(index.search(texts[3]!, 50, 1).identical).toEqual([added]);
+    expect(index.source(added)).toBe(normalizeSegment(texts[3]!));
+    // And as another thread reads it, from the shared arrays.
+    const view = new CandidateIndex(index.shared());
+    expect(view.source(1)).toBe(index.source(1));
+    expect(view.lookup(index.query(texts[1]!), 50, 1)).toEqual(index.search(texts[1]!, 50, 1));
+  });
+
   it('finds units added after a search', () => {
     const index = new CandidateIndex();
     index.add('Save the file before you close the window.');

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisPool, analyseTask, contextHash, InMemoryTranslationMemory } from '../src/index.ts';
 import type { AnalyseTaskInput } from '../src/task.ts';
 import type { TranslationMemory } from '../src/tm/types.ts';
+import { DocText } from './doc-text.ts';
 
 const entry = { workerUrl: new URL('../src/worker/entry.ts', import.meta.url), typescript: true };
 const pools: AnalysisPool[] = [];
@@ -274,6 +275,44 @@ describe('analysis in worker threads', () => {
       expect(next.totals.es?.percent100).toBe(14);
     },
   );
+
+  it('a worker given lookup threads spreads a memory’s lookups over them: the same bands', async () => {
+    const text = new DocText(21, 1500);
+    const units = Array.from({ length: 600 }, () => text.sentence());
+    // Units edited, units as they are, new sentences: every band.
+    const document = Array.from({ length: 120 }, (_, i) => {
+      const unit = units[(i * 7) % units.length] as string;
+      return i % 3 === 0 ? text.variant(unit) : i % 3 === 1 ? unit : text.sentence();
+    }).join('\n');
+    const dir = await mkdtemp(join(tmpdir(), 'lookup-threads-'));
+    process.env.LOOKUP_THREAD_LOG = join(dir, 'batches.log');
+    await writeFile(process.env.LOOKUP_THREAD_LOG, '');
+    try {
+      const spreading = new AnalysisPool({
+        ...entry,
+        size: 1,
+        lookupThreads: 3,
+        lookupWorkerUrl: new URL('./counting-lookup-entry.ts', import.meta.url),
+        lookupThreadsFromUnits: 0,
+      });
+      pools.push(spreading);
+      const files = { 'manual.txt': document };
+      const alone = await poolOf(1).analyse(input(files, pagedMemory('9:en:es', units).memory));
+      expect(alone.totals.es?.percent100).toBeGreaterThan(0);
+      expect(alone.totals.es?.no_match).toBeGreaterThan(0);
+      const answered = async () =>
+        (await readFile(process.env.LOOKUP_THREAD_LOG!, 'utf8'))
+          .split('\n')
+          .filter(Boolean)
+          .reduce((sum, n) => sum + Number(n), 0);
+      // The lookup threads start with the first analysis, and take part as soon as they are up.
+      for (let analysis = 0; analysis < 10 && (analysis === 0 || (await answered()) === 0); analysis++)
+        expect(await spreading.analyse(input(files, pagedMemory('9:en:es', units).memory))).toEqual(alone);
+      expect(await answered()).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('runs more tasks than workers, each with its own result', async () => {
     const pool = poolOf(2);

@@ -1,9 +1,39 @@
 import { normalizeSegment } from '../normalize.ts';
 import { Found, hash32, type IndexMatch } from './candidate-parts.ts';
 import { nearKey, scorerFor, tokenKeys } from './score.ts';
-import { TokenStore } from './token-store.ts';
+import { sharedCopy, sharedInt32, sharedInt8, sharedUint32 } from './shared-arrays.ts';
+import { TextStore, type SharedTexts } from './text-store.ts';
+import { TokenStore, type SharedTokens } from './token-store.ts';
 
 export type { IndexMatch };
+
+/** A segment ready to be looked up: what only the index that numbered the tokens can work out. */
+export interface IndexQuery {
+  normalized: string;
+  /** Its tokens as the index numbers them (`TokenStore.encode`). */
+  encoded: Int32Array;
+  /** Its elements as the index numbers them (`elementsOf`). */
+  elements: Int32Array;
+}
+
+/**
+ * A sealed index as another thread receives it: its arrays, on shared memory, read where they lie
+ * (`new CandidateIndex(shared)` looks up in them; ADR 0027).
+ */
+export interface SharedIndex {
+  texts: SharedTexts;
+  tokens: SharedTokens;
+  lengths: Int32Array;
+  nearHashes: Int32Array;
+  nearNext: Int32Array;
+  nearHeads: Int32Array;
+  listStart: Int32Array;
+  postings: Int32Array;
+  unitAt: Int32Array;
+  firstPlace: Int32Array;
+  commonBit: Int8Array;
+  masks: Uint32Array;
+}
 
 export interface IndexSearch {
   /** The units whose normalised source is the segment itself (their context decides 101 %). */
@@ -52,21 +82,22 @@ const COMMON = 64;
  * rises to the next band, not the next point, once a unit is found.
  */
 export class CandidateIndex {
-  private readonly sources: string[] = [];
+  /** The units' normalised sources. */
+  private readonly texts: TextStore;
   /** Tokens per unit, for the bounds. */
-  private lengths = new Int32Array(1024);
-  private readonly tokens = new TokenStore();
-  private nearHashes = new Int32Array(1024);
-  private nearNext = new Int32Array(1024);
-  private nearHeads = new Int32Array(2048).fill(NO_UNIT);
+  private lengths = sharedInt32(1024);
+  private readonly tokens: TokenStore;
+  private nearHashes = sharedInt32(1024);
+  private nearNext = sharedInt32(1024);
+  private nearHeads = sharedInt32(2048).fill(NO_UNIT);
   /**
    * The posting lists, built at the first search after units were added (`seal`): element `e`'s
    * units are `postings[listStart[e] .. listStart[e + 1]]`, each by its place (below), so by length,
    * then id. Element `t` is the first occurrence of token `t`; `extra[t][k - 2]` its k-th.
    */
   private sealedSize = 0;
-  private listStart = new Int32Array(1);
-  private postings = new Int32Array(0);
+  private listStart: Int32Array = new Int32Array(1);
+  private postings: Int32Array = new Int32Array(0);
   private extra: (number[] | undefined)[] = [];
   /**
    * The units in order of length, then id: a unit's place in it stands for the unit in the lists,
@@ -75,11 +106,11 @@ export class CandidateIndex {
    * `firstPlace[len]` is the place of the first unit of at least `len` tokens: a place tells its
    * unit's length, so a length window is a range of places and the lists need no lengths beside them.
    */
-  private unitAt = new Int32Array(0);
-  private firstPlace = new Int32Array(1);
+  private unitAt: Int32Array = new Int32Array(0);
+  private firstPlace: Int32Array = new Int32Array(1);
   /** The bit of each of the `COMMON` commonest elements (-1 for the others), and each place's bits. */
-  private commonBit = new Int8Array(0);
-  private masks = new Uint32Array(0);
+  private commonBit: Int8Array = new Int8Array(0);
+  private masks: Uint32Array = new Uint32Array(0);
   /**
    * Elements each place's unit shares with the segment, while a lookup runs: a byte when the segment has
    * fewer than 255 tokens (half the memory to hit at random), else two.
@@ -87,20 +118,57 @@ export class CandidateIndex {
   private counts8 = new Uint8Array(0);
   private counts16 = new Uint16Array(0);
   private touched = new Int32Array(0);
+  /** Over another thread's index: it looks up prepared queries only, and takes no units. */
+  private readonly view: boolean;
+
+  /** A new index, or one over another thread's sealed index (`shared`), to look up in. */
+  constructor(shared?: SharedIndex) {
+    this.view = shared !== undefined;
+    this.texts = new TextStore(shared?.texts);
+    this.tokens = new TokenStore(shared?.tokens);
+    if (!shared) return;
+    ({ lengths: this.lengths, nearHashes: this.nearHashes, nearNext: this.nearNext } = shared);
+    ({ nearHeads: this.nearHeads, listStart: this.listStart, postings: this.postings } = shared);
+    ({ unitAt: this.unitAt, firstPlace: this.firstPlace, commonBit: this.commonBit } = shared);
+    this.masks = shared.masks;
+    this.sealedSize = this.texts.size;
+  }
 
   get size(): number {
-    return this.sources.length;
+    return this.texts.size;
   }
 
   /** The normalised source of unit `id` (ids are given in the order of `add`, from 0). */
   source(id: number): string {
-    return this.sources[id] as string;
+    return this.texts.get(id);
+  }
+
+  /**
+   * The index's arrays, sealed, for lookups in other threads: they are shared, not copied, and stay
+   * as they are until units are added (the caller adds none while others look up).
+   */
+  shared(): SharedIndex {
+    this.seal();
+    return {
+      texts: this.texts.shared(),
+      tokens: this.tokens.shared(),
+      lengths: this.lengths,
+      nearHashes: this.nearHashes,
+      nearNext: this.nearNext,
+      nearHeads: this.nearHeads,
+      listStart: this.listStart,
+      postings: this.postings,
+      unitAt: this.unitAt,
+      firstPlace: this.firstPlace,
+      commonBit: this.commonBit,
+      masks: this.masks,
+    };
   }
 
   add(source: string): number {
+    if (this.view) throw new Error('An index over another thread’s takes no units');
     const normalized = normalizeSegment(source);
-    const id = this.sources.length;
-    this.sources.push(normalized);
+    const id = this.texts.add(normalized);
     if (id >= this.lengths.length) this.grow();
     const keys = tokenKeys(normalized);
     this.lengths[id] = keys.length;
@@ -119,7 +187,25 @@ export class CandidateIndex {
    * is in the best score's band but need not be the best unit (its score is still its own).
    */
   search(text: string, minScore: number, limit: number, bands?: readonly number[]): IndexSearch {
+    return this.lookup(this.query(text), minScore, limit, bands);
+  }
+
+  /** `text` ready to be looked up, here or in an index over this one in another thread. */
+  query(text: string): IndexQuery {
+    if (this.view) throw new Error('Queries are prepared by the index that numbered the tokens');
+    this.seal();
     const normalized = normalizeSegment(text);
+    const encoded = this.tokens.encode(tokenKeys(normalized));
+    return { normalized, encoded, elements: this.elementsOf(encoded) };
+  }
+
+  /** `search` of a prepared query (`query`). */
+  lookup(
+    { normalized, encoded, elements }: IndexQuery,
+    minScore: number,
+    limit: number,
+    bands?: readonly number[],
+  ): IndexSearch {
     // The least score worth finding once `best` is found.
     const beyond = bands ? (best: number) => bands.find((b) => b > best) ?? 101 : (best: number) => best + 1;
     const score = scorerFor(normalized);
@@ -128,7 +214,7 @@ export class CandidateIndex {
     const h = hash32(nearKey(normalized));
     for (let id = this.nearHeads[h & (this.nearHeads.length - 1)] as number; id !== NO_UNIT;) {
       if (this.nearHashes[id] === h) {
-        const source = this.sources[id] as string;
+        const source = this.texts.get(id);
         if (source === normalized) identical.push(id);
         else if (!identical.length) {
           const s = score(source);
@@ -138,12 +224,8 @@ export class CandidateIndex {
       id = this.nearNext[id] as number;
     }
     if (identical.length) return { identical, matches: [] };
-    this.seal();
-    const keys = tokenKeys(normalized);
-    const q = keys.length;
+    const q = encoded.length;
     if (q > 0) {
-      const encoded = this.tokens.encode(keys);
-      const elements = this.elementsOf(encoded);
       // First round: lengths that allow FIRST_ROUND. A unit of any other length scores below it.
       const low = Math.ceil((q * FIRST_ROUND) / 100 - 1e-9);
       const high = Math.floor((q * 100) / FIRST_ROUND + 1e-9);
@@ -160,7 +242,7 @@ export class CandidateIndex {
               : Math.floor(100 * (1 - this.tokens.distance(encoded, id, len) / n) + 1e-9);
           if (most < floor) return 0;
         }
-        return score(this.sources[id] as string);
+        return score(this.texts.get(id));
       };
       this.fuzzy(q, encoded, elements, minScore, scoreAbove, found, beyond, low, high);
       if (beyond(found.best) < FIRST_ROUND)
@@ -293,11 +375,9 @@ export class CandidateIndex {
       return false;
     };
     const unitAt = this.unitAt;
-    if (q < 255 && this.counts8.length < this.sources.length)
-      this.counts8 = new Uint8Array(this.lengths.length);
-    if (q >= 255 && this.counts16.length < this.sources.length)
-      this.counts16 = new Uint16Array(this.lengths.length);
-    if (this.touched.length < this.sources.length) this.touched = new Int32Array(this.lengths.length);
+    if (q < 255 && this.counts8.length < this.size) this.counts8 = new Uint8Array(this.lengths.length);
+    if (q >= 255 && this.counts16.length < this.size) this.counts16 = new Uint16Array(this.lengths.length);
+    if (this.touched.length < this.size) this.touched = new Int32Array(this.lengths.length);
     const counts = q < 255 ? this.counts8 : this.counts16;
     const touched = this.touched;
     let touchedCount = 0;
@@ -441,8 +521,10 @@ export class CandidateIndex {
    * The first search does it if nobody did before.
    */
   seal(): void {
-    const n = this.sources.length;
+    const n = this.size;
     if (this.sealedSize === n) return;
+    this.texts.compact();
+    this.tokens.compact();
     const tokens = this.tokens;
     const data = tokens.data;
     const lengths = this.lengths;
@@ -478,22 +560,22 @@ export class CandidateIndex {
       }
       for (let j = start; j < start + len; j++) occurrences[data[j] as number] = 0;
     }
-    const commonBit = new Int8Array(elements).fill(-1);
+    const commonBit = sharedInt8(elements).fill(-1);
     const commonest = Array.from({ length: elements }, (_, e) => e)
       .sort((a, b) => (sizes[b] as number) - (sizes[a] as number))
       .slice(0, COMMON);
     commonest.forEach((e, bit) => (commonBit[e] = bit));
-    const masks = new Uint32Array(2 * n);
-    const listStart = new Int32Array(elements + 1);
+    const masks = sharedUint32(2 * n);
+    const listStart = sharedInt32(elements + 1);
     for (let e = 0; e < elements; e++) listStart[e + 1] = (listStart[e] as number) + (sizes[e] as number);
-    const postings = new Int32Array(listStart[elements] as number);
+    const postings = sharedInt32(listStart[elements] as number);
     const cursor = listStart.slice(0, elements);
     // The units by length, then id (a counting sort).
     const byLength = new Int32Array(maxLength + 2);
     for (let id = 0; id < n; id++) byLength[(lengths[id] as number) + 1]!++;
     for (let l = 1; l <= maxLength + 1; l++) byLength[l]! += byLength[l - 1] as number;
-    const firstPlace = byLength.slice();
-    const order = new Int32Array(n);
+    const firstPlace = sharedCopy(byLength, byLength.length);
+    const order = sharedInt32(n);
     for (let id = 0; id < n; id++) order[byLength[lengths[id] as number]!++] = id;
     for (let place = 0; place < n; place++) {
       const id = order[place] as number;
@@ -520,15 +602,9 @@ export class CandidateIndex {
 
   private grow(): void {
     const size = this.lengths.length * 2;
-    const lengths = new Int32Array(size);
-    lengths.set(this.lengths);
-    this.lengths = lengths;
-    const hashes = new Int32Array(size);
-    hashes.set(this.nearHashes);
-    this.nearHashes = hashes;
-    const next = new Int32Array(size);
-    next.set(this.nearNext);
-    this.nearNext = next;
+    this.lengths = sharedCopy(this.lengths, size);
+    this.nearHashes = sharedCopy(this.nearHashes, size);
+    this.nearNext = sharedCopy(this.nearNext, size);
   }
 
   private link(id: number, h: number): void {
@@ -539,8 +615,8 @@ export class CandidateIndex {
 
   /** Doubles the near-key table (kept at most half full) and links every unit again, in order. */
   private rehash(): void {
-    this.nearHeads = new Int32Array(this.nearHeads.length * 2).fill(NO_UNIT);
-    for (let id = 0; id < this.sources.length; id++) this.link(id, this.nearHashes[id] as number);
+    this.nearHeads = sharedInt32(this.nearHeads.length * 2).fill(NO_UNIT);
+    for (let id = 0; id < this.size; id++) this.link(id, this.nearHashes[id] as number);
   }
 }
 

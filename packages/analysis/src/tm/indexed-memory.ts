@@ -1,4 +1,5 @@
-import { CandidateIndex } from './candidate-index.ts';
+import { CandidateIndex, type IndexSearch } from './candidate-index.ts';
+import type { LookupThreads } from './lookup-threads.ts';
 import type { FindCandidatesOptions, SourcePage, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 
 type PagedMemory = TranslationMemory & Required<Pick<TranslationMemory, 'sourcesAfter'>>;
@@ -13,7 +14,8 @@ interface Loaded {
  * does not grow with the memory (ADR 0027). A memory that names its `pair` and `version` is read
  * once for as long as its version stays the same: the index is kept in this thread (`keptIndexes`)
  * for the analyses that follow. Of the units identical to a segment, one whose context is the
- * segment's is returned if there is one (101 %), else the first (100 %).
+ * segment's is returned if there is one (101 %), else the first (100 %). Many lookups at once
+ * (`findMany`) in a large index are spread over the thread's `LookupThreads`, if it was given some.
  */
 export class IndexedTranslationMemory implements TranslationMemory {
   private index?: Promise<Loaded>;
@@ -21,6 +23,7 @@ export class IndexedTranslationMemory implements TranslationMemory {
   constructor(
     private readonly memory: PagedMemory,
     private readonly kept: KeptIndexes = keptIndexes,
+    private readonly threads: LookupThreads | undefined = threadsOfThisThread,
   ) {}
 
   static wrap(memory: TranslationMemory | undefined): TranslationMemory | undefined {
@@ -33,8 +36,26 @@ export class IndexedTranslationMemory implements TranslationMemory {
   }
 
   async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {
-    const { index, context } = await (this.index ??= this.loaded());
-    const found = index.search(segment.text, options.minScore, options.limit, options.bands);
+    const loaded = await (this.index ??= this.loaded());
+    const found = loaded.index.search(segment.text, options.minScore, options.limit, options.bands);
+    return this.answer(loaded, segment, found);
+  }
+
+  async findMany(
+    lookups: readonly { segment: TmQuery; minScore: number }[],
+    { limit, bands }: Omit<FindCandidatesOptions, 'minScore'>,
+  ): Promise<TmCandidate[][]> {
+    const loaded = await (this.index ??= this.loaded());
+    const { index } = loaded;
+    const queries = lookups.map(({ segment, minScore }) => ({ query: index.query(segment.text), minScore }));
+    const found = this.threads?.worthSpreading(index, queries.length)
+      ? await this.threads.search(index, queries, limit, bands)
+      : queries.map(({ query, minScore }) => index.lookup(query, minScore, limit, bands));
+    return found.map((f, i) => this.answer(loaded, lookups[i]!.segment, f));
+  }
+
+  /** The candidates of what the index found: of identical units, the one in the segment's context. */
+  private answer({ index, context }: Loaded, segment: TmQuery, found: IndexSearch): TmCandidate[] {
     if (found.identical.length) {
       const id =
         found.identical.find(
@@ -184,8 +205,15 @@ export class KeptIndexes {
   }
 }
 
-/** Units kept between analyses in one thread (an analysis worker): a million is some 200 MB. */
+/** Units kept between analyses in one thread (an analysis worker): a million is some 240 MB. */
 export const keptIndexes = new KeptIndexes(1_000_000);
+
+let threadsOfThisThread: LookupThreads | undefined;
+
+/** The threads this thread's indexed memories spread many lookups over (an analysis worker's). */
+export function spreadLookupsOver(threads: LookupThreads | undefined): void {
+  threadsOfThisThread = threads;
+}
 
 /**
  * The units' context hashes, packed: a `contextHash` is 16 base64url characters, four words of 24

@@ -1,3 +1,11 @@
+import { sharedCopy, sharedInt32 } from './shared-arrays.ts';
+
+/** A store's tokens, as a lookup thread receives them (shared, not copied; no dictionary). */
+export interface SharedTokens {
+  data: Int32Array;
+  starts: Int32Array;
+}
+
 /**
  * The comparison tokens of every unit of a `CandidateIndex` as numbers, one run per unit in a typed
  * array, so that the token edit distance of a candidate — all of `scoreMatch` but its penalties —
@@ -5,11 +13,28 @@
  */
 export class TokenStore {
   private readonly dictionary = new Map<string, number>();
-  private tokens = new Int32Array(1 << 16);
+  private tokens: Int32Array;
   private used = 0;
-  private starts = new Int32Array(1024);
+  private starts: Int32Array;
   private prev = new Int32Array(64);
   private cur = new Int32Array(64);
+
+  /** A new store, or a read-only one over another thread's (`distance` only). */
+  constructor(shared?: SharedTokens) {
+    this.tokens = shared?.data ?? sharedInt32(1 << 16);
+    this.starts = shared?.starts ?? sharedInt32(1024);
+  }
+
+  /** Gives back the room grown for tokens to come, past an eighth of those held (after a read). */
+  compact(): void {
+    const used = this.used;
+    if (this.tokens.length > used + (used >> 3) + 4096)
+      this.tokens = sharedCopy(this.tokens, used + (used >> 4) + 4096, used);
+  }
+
+  shared(): SharedTokens {
+    return { data: this.tokens, starts: this.starts };
+  }
 
   /** How many distinct tokens the units have (tokens are numbered from 0). */
   get distinct(): number {
@@ -28,16 +53,13 @@ export class TokenStore {
 
   /** Stores unit `id`'s tokens (ids are added in order, from 0). */
   add(id: number, keys: readonly string[]): void {
-    if (id >= this.starts.length) {
-      const starts = new Int32Array(this.starts.length * 2);
-      starts.set(this.starts);
-      this.starts = starts;
-    }
-    if (this.used + keys.length > this.tokens.length) {
-      const data = new Int32Array(Math.max(this.tokens.length * 2, this.used + keys.length));
-      data.set(this.tokens);
-      this.tokens = data;
-    }
+    if (id >= this.starts.length) this.starts = sharedCopy(this.starts, this.starts.length * 2);
+    if (this.used + keys.length > this.tokens.length)
+      this.tokens = sharedCopy(
+        this.tokens,
+        Math.max(this.tokens.length * 2, this.used + keys.length),
+        this.used,
+      );
     this.starts[id] = this.used;
     for (const k of keys) {
       let n = this.dictionary.get(k);

@@ -49,6 +49,14 @@ export interface SourcePage {
 export interface TranslationMemory {
   findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]>;
   /**
+   * `findCandidates` of several segments at once, answered in order, each with its own `minScore`:
+   * a memory that has them may spread the lookups over threads.
+   */
+  findMany?(
+    lookups: readonly { segment: TmQuery; minScore: number }[],
+    options: Omit<FindCandidatesOptions, 'minScore'>,
+  ): Promise<TmCandidate[][]>;
+  /**
    * The memory's units page by page, from cursor 0, for an analysis to index once
    * (`IndexedTranslationMemory`, which then answers every lookup itself).
    */

@@ -1,13 +1,17 @@
 // The analysis worker: runs `analyseTask` off the server's event loop. Started by AnalysisPool.
 import { Readable } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { analyseTask } from '../task.ts';
-import { IndexedTranslationMemory } from '../tm/indexed-memory.ts';
+import { IndexedTranslationMemory, spreadLookupsOver } from '../tm/indexed-memory.ts';
+import { LookupThreads } from '../tm/lookup-threads.ts';
 import type { SourcePage, TmCandidate, TranslationMemory } from '../tm/types.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
 
 if (!parentPort) throw new Error('The analysis worker must run in a worker thread');
 const port = parentPort;
+const { lookups: lookupThreads } = (workerData ?? {}) as AnalysisWorkerData;
+if (lookupThreads)
+  spreadLookupsOver(new LookupThreads({ ...lookupThreads, url: new URL(lookupThreads.url) }));
 const send = (message: FromWorker) => port.postMessage(message);
 
 const streams = new Map<number, Readable>();

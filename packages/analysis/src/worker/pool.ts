@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AnalyseTaskInput, TaskResult } from '../task.ts';
 import { BandAccumulator } from '../bands.ts';
 import { ErrorKeys } from '../errors.ts';
 import type { TranslationMemory } from '../tm/types.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
+import { spawnWorker } from './spawn.ts';
 
 export interface AnalysisPoolOptions {
   /** The compiled or TypeScript worker entry (`src/worker/entry.ts`, or its bundle). */
@@ -17,6 +15,15 @@ export interface AnalysisPoolOptions {
   maxHeapMb?: number;
   /** The entry is TypeScript (development and tests): the worker registers tsx before loading it. */
   typescript?: boolean;
+  /**
+   * Threads that share one analysis's lookups in a large memory, its worker's own included (ADR
+   * 0027), started from `lookupWorkerUrl` (`src/worker/lookup-entry.ts`, or its bundle; TypeScript
+   * when `typescript` is). One, or no URL: each worker looks up alone.
+   */
+  lookupThreads?: number;
+  lookupWorkerUrl?: URL;
+  /** Memories of fewer units are looked up in the worker alone (the default: `LOOKUP_THREADS_FROM_UNITS`). */
+  lookupThreadsFromUnits?: number;
 }
 
 interface Job {
@@ -154,13 +161,27 @@ export class AnalysisPool {
   }
 
   private spawn(): Worker {
+    const {
+      workerUrl,
+      typescript,
+      lookupThreads = 1,
+      lookupWorkerUrl,
+      lookupThreadsFromUnits,
+    } = this.options;
+    const workerData: AnalysisWorkerData = {
+      ...(lookupWorkerUrl && lookupThreads > 1
+        ? {
+            lookups: {
+              url: lookupWorkerUrl.href,
+              typescript: typescript === true,
+              threads: lookupThreads,
+              ...(lookupThreadsFromUnits !== undefined ? { fromUnits: lookupThreadsFromUnits } : {}),
+            },
+          }
+        : {}),
+    };
     const resourceLimits = { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 1024 };
-    const worker = this.options.typescript
-      ? new Worker(typescriptBootstrap(this.options.workerUrl), { eval: true, resourceLimits })
-      : new Worker(this.options.workerUrl, { resourceLimits });
-    // An idle worker must not keep the process alive.
-    worker.unref();
-    return worker;
+    return spawnWorker({ url: workerUrl, typescript }, { resourceLimits, workerData });
   }
 
   private run(
@@ -305,17 +326,6 @@ export class AnalysisPool {
       if (input.signal?.aborted) onAbort();
     });
   }
-}
-
-/**
- * Loader hooks given on the command line do not reach a worker's own entry in Node 20, so a
- * TypeScript worker starts from this script, which registers tsx in the worker and then imports it.
- */
-function typescriptBootstrap(entry: URL): string {
-  // The ESM build of tsx's API (resolving 'tsx/esm/api' from here would pick its CommonJS build).
-  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
 }
 
 const pairsOf = (memories: Map<string, TranslationMemory>) =>

@@ -48,3 +48,9 @@ export type FromWorker =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; result: TaskResult }
   | { type: 'failed'; message: string };
+
+/** What the pool gives each analysis worker as it starts (`workerData`). */
+export interface AnalysisWorkerData {
+  /** Threads to share the lookups of a large memory with (`LookupThreads`), when more than one. */
+  lookups?: { url: string; typescript: boolean; threads: number; fromUnits?: number };
+}

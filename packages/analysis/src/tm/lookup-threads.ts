@@ -1,0 +1,162 @@
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker, type WorkerEntry } from '../worker/spawn.ts';
+import type { CandidateIndex, IndexQuery, IndexSearch, SharedIndex } from './candidate-index.ts';
+import { sharedInt32 } from './shared-arrays.ts';
+
+/**
+ * Below this many units a lookup is short enough (some 0.1 ms) that handing it to another thread
+ * costs about what it saves (ADR 0027).
+ */
+export const LOOKUP_THREADS_FROM_UNITS = 50_000;
+/** Fewest lookups in a batch worth offering to other threads. */
+const LEAST_SPREAD = 16;
+
+/** A lookup as a lookup thread runs it. */
+export interface ThreadLookup {
+  query: IndexQuery;
+  minScore: number;
+}
+
+/** Messages to a lookup thread (`worker/lookup-entry.ts`) and its answers. */
+export type ToLookupThread = {
+  type: 'lookups';
+  request: number;
+  /** The index's identity and size: a thread keeps the index it was last given by this. */
+  key: string;
+  index: SharedIndex;
+  /** The whole batch: each thread takes the next lookup nobody took (`taken`) until none is left. */
+  lookups: ThreadLookup[];
+  /** How many of the batch's lookups were taken, in shared memory (`Atomics.add`). */
+  taken: Int32Array;
+  limit: number;
+  bands?: readonly number[];
+};
+export type FromLookupThread =
+  | { type: 'found'; request: number; positions: number[]; results: IndexSearch[] }
+  | { type: 'failed'; request: number; message: string };
+
+export interface LookupThreadsOptions extends WorkerEntry {
+  /** Threads sharing one batch of lookups, this one included. */
+  threads: number;
+  /** Indexes of fewer units are looked up here alone. */
+  fromUnits?: number;
+}
+
+interface Found {
+  positions: number[];
+  results: IndexSearch[];
+}
+
+interface Helper {
+  worker: Worker;
+  pending: Map<number, { resolve: (r: Found) => void; reject: (e: Error) => void }>;
+}
+
+/**
+ * Spreads a batch of lookups in a large index over this thread and a few others, which read the
+ * index where it lies (its arrays are on shared memory) instead of each holding a copy. Every
+ * thread takes the batch's next lookup nobody took, one at a time (a counter in shared memory), so
+ * none waits while another has a long one left, and a thread slow to start takes fewer. The other
+ * threads start at the first batch that needs them and stay, idle and unreferenced, for the next.
+ * A thread that fails or dies costs time, not answers: what it took and did not answer is looked
+ * up here.
+ */
+export class LookupThreads {
+  private readonly helpers: (Helper | undefined)[] = [];
+  private readonly keys = new WeakMap<CandidateIndex, number>();
+  private nextKey = 1;
+  private nextRequest = 1;
+  /** Lookups answered by the other threads so far (the rest were looked up here). */
+  answeredElsewhere = 0;
+
+  constructor(private readonly options: LookupThreadsOptions) {}
+
+  /** Whether `count` lookups in `index` are worth spreading. */
+  worthSpreading(index: CandidateIndex, count: number): boolean {
+    return (
+      this.options.threads > 1 &&
+      index.size >= (this.options.fromUnits ?? LOOKUP_THREADS_FROM_UNITS) &&
+      count >= LEAST_SPREAD
+    );
+  }
+
+  /** `index.lookup` of each lookup, in order. The index must not take units until this resolves. */
+  async search(
+    index: CandidateIndex,
+    lookups: readonly ThreadLookup[],
+    limit: number,
+    bands?: readonly number[],
+  ): Promise<IndexSearch[]> {
+    const results: (IndexSearch | undefined)[] = new Array(lookups.length);
+    const lookUp = (i: number) => {
+      const { query, minScore } = lookups[i]!;
+      return index.lookup(query, minScore, limit, bands);
+    };
+    const taken = sharedInt32(1);
+    const message = {
+      key: `${this.keyOf(index)}:${index.size}`,
+      index: index.shared(),
+      lookups: [...lookups],
+      taken,
+      limit,
+      ...(bands ? { bands } : {}),
+    };
+    // Undefined from a thread that failed or died.
+    const elsewhere =
+      lookups.length >= LEAST_SPREAD
+        ? Array.from({ length: this.options.threads - 1 }, (_, h) =>
+            this.ask(h, message).catch(() => undefined),
+          )
+        : [];
+    for (let i = Atomics.add(taken, 0, 1); i < lookups.length; i = Atomics.add(taken, 0, 1))
+      results[i] = lookUp(i);
+    for (const answer of elsewhere) {
+      const found = await answer;
+      if (!found) continue;
+      found.positions.forEach((at, k) => (results[at] = found.results[k]));
+      this.answeredElsewhere += found.results.length;
+    }
+    return results.map((found, i) => found ?? lookUp(i));
+  }
+
+  /** Stops the other threads (they stop with the process anyway). */
+  async close(): Promise<void> {
+    await Promise.all(this.helpers.splice(0).map((h) => h?.worker.terminate()));
+  }
+
+  private keyOf(index: CandidateIndex): number {
+    let key = this.keys.get(index);
+    if (key === undefined) this.keys.set(index, (key = this.nextKey++));
+    return key;
+  }
+
+  private ask(slot: number, message: Omit<ToLookupThread, 'type' | 'request'>): Promise<Found> {
+    const helper = (this.helpers[slot] ??= this.spawn(slot));
+    const request = this.nextRequest++;
+    return new Promise((resolve, reject) => {
+      helper.pending.set(request, { resolve, reject });
+      helper.worker.postMessage({ type: 'lookups', request, ...message } satisfies ToLookupThread);
+    });
+  }
+
+  private spawn(slot: number): Helper {
+    // Its own memory is a few scratch arrays; the index it reads is the shared one.
+    const worker = spawnWorker(this.options, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const helper: Helper = { worker, pending: new Map() };
+    worker.on('message', (message: FromLookupThread) => {
+      const waiting = helper.pending.get(message.request);
+      helper.pending.delete(message.request);
+      if (message.type === 'found') waiting?.resolve(message);
+      else waiting?.reject(new Error(message.message));
+    });
+    const gone = (reason: unknown) => {
+      if (this.helpers[slot] === helper) this.helpers[slot] = undefined;
+      for (const { reject } of helper.pending.values())
+        reject(reason instanceof Error ? reason : new Error('the lookup thread stopped'));
+      helper.pending.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', gone);
+    return helper;
+  }
+}
