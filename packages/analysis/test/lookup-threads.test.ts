@@ -12,8 +12,8 @@ import { DocText } from './doc-text.ts';
 
 const entry = { url: new URL('../src/worker/lookup-entry.ts', import.meta.url), typescript: true };
 const started: LookupThreads[] = [];
-const threadsOf = (threads: number, url = entry.url) => {
-  const t = new LookupThreads({ ...entry, url, threads, fromUnits: 0 });
+const threadsOf = (threads: number, url = entry.url, onFailure?: (error: Error) => void) => {
+  const t = new LookupThreads({ ...entry, url, threads, fromUnits: 0, ...(onFailure ? { onFailure } : {}) });
   started.push(t);
   return t;
 };
@@ -80,15 +80,24 @@ describe('lookups spread over threads sharing one index (ADR 0027)', () => {
     expect(threads.answeredElsewhere).toBeGreaterThan(before);
   });
 
-  it('looks up here what a thread that cannot start was given: the same answers', async () => {
+  it('looks up here what a thread that cannot start was given, says so once, and starts none again', async () => {
     const { sources, segments } = fixture(1000, 64, 13);
     const index = new CandidateIndex();
     for (const s of sources) index.add(s);
     const lookups = lookupsOf(index, segments);
-    const broken = threadsOf(4, new URL('data:text/javascript,throw new Error("no lookups here")'));
+    const failures: string[] = [];
+    const broken = threadsOf(4, new URL('data:text/javascript,throw new Error("no lookups here")'), (e) =>
+      failures.push(e.message),
+    );
     const alone = lookups.map((l) => index.lookup(l.query, l.minScore, 1, bandFloors));
+    expect(broken.worthSpreading(index, lookups.length)).toBe(true);
     expect(await broken.search(index, lookups, 1, bandFloors)).toEqual(alone);
     expect(broken.answeredElsewhere).toBe(0);
+    // Three threads failed to start: told once, and the next batches stay here.
+    expect(failures).toEqual([
+      'A lookup thread could not start: no lookups here; its lookups are made in the analysis worker',
+    ]);
+    expect(broken.worthSpreading(index, lookups.length)).toBe(false);
   });
 
   it('spreads an indexed memory’s batch of lookups: the same candidates as one lookup at a time', async () => {

@@ -314,6 +314,29 @@ describe('analysis in worker threads', () => {
     }
   });
 
+  it('a worker whose lookup threads cannot start looks up alone, and the pool is told', async () => {
+    const warnings: string[] = [];
+    const text = new DocText(22, 1500);
+    const units = Array.from({ length: 300 }, () => text.sentence());
+    const document = units.slice(0, 40).join('\n');
+    const broken = new AnalysisPool({
+      ...entry,
+      size: 1,
+      lookupThreads: 2,
+      lookupWorkerUrl: new URL('data:text/javascript,throw new Error("no such entry")'),
+      lookupThreadsFromUnits: 0,
+      onWarning: (message) => warnings.push(message),
+    });
+    pools.push(broken);
+    const files = { 'manual.txt': document };
+    const result = await broken.analyse(input(files, pagedMemory('10:en:es', units).memory));
+    expect(result).toEqual(await poolOf(1).analyse(input(files, pagedMemory('10:en:es', units).memory)));
+    expect(result.totals.es?.percent100).toBeGreaterThan(0);
+    expect(warnings).toEqual([
+      'A lookup thread could not start: no such entry; its lookups are made in the analysis worker',
+    ]);
+  });
+
   it('runs more tasks than workers, each with its own result', async () => {
     const pool = poolOf(2);
     const texts = Array.from({ length: 5 }, (_, i) => 'word '.repeat(i + 1).trim() + '.');

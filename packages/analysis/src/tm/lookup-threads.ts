@@ -40,6 +40,11 @@ export interface LookupThreadsOptions extends WorkerEntry {
   threads: number;
   /** Indexes of fewer units are looked up here alone. */
   fromUnits?: number;
+  /**
+   * Told when a thread fails (its lookups are then made here): a thread that cannot start at all
+   * (a missing or broken entry) is told once, and no thread is started again.
+   */
+  onFailure?: (error: Error) => void;
 }
 
 interface Found {
@@ -50,6 +55,8 @@ interface Found {
 interface Helper {
   worker: Worker;
   pending: Map<number, { resolve: (r: Found) => void; reject: (e: Error) => void }>;
+  /** It answered once: it can start. */
+  answered: boolean;
 }
 
 /**
@@ -68,12 +75,15 @@ export class LookupThreads {
   private nextRequest = 1;
   /** Lookups answered by the other threads so far (the rest were looked up here). */
   answeredElsewhere = 0;
+  /** A thread could not start: every lookup is made here from then on. */
+  private cannotStart = false;
 
   constructor(private readonly options: LookupThreadsOptions) {}
 
   /** Whether `count` lookups in `index` are worth spreading. */
   worthSpreading(index: CandidateIndex, count: number): boolean {
     return (
+      !this.cannotStart &&
       this.options.threads > 1 &&
       index.size >= (this.options.fromUnits ?? LOOKUP_THREADS_FROM_UNITS) &&
       count >= LEAST_SPREAD
@@ -142,12 +152,18 @@ export class LookupThreads {
   private spawn(slot: number): Helper {
     // Its own memory is a few scratch arrays; the index it reads is the shared one.
     const worker = spawnWorker(this.options, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const helper: Helper = { worker, pending: new Map() };
+    const helper: Helper = { worker, pending: new Map(), answered: false };
     worker.on('message', (message: FromLookupThread) => {
       const waiting = helper.pending.get(message.request);
       helper.pending.delete(message.request);
-      if (message.type === 'found') waiting?.resolve(message);
-      else waiting?.reject(new Error(message.message));
+      if (message.type === 'found') {
+        helper.answered = true;
+        waiting?.resolve(message);
+      } else {
+        const error = new Error(`A lookup thread failed: ${message.message}`);
+        this.options.onFailure?.(error);
+        waiting?.reject(error);
+      }
     });
     const gone = (reason: unknown) => {
       if (this.helpers[slot] === helper) this.helpers[slot] = undefined;
@@ -155,7 +171,15 @@ export class LookupThreads {
         reject(reason instanceof Error ? reason : new Error('the lookup thread stopped'));
       helper.pending.clear();
     };
-    worker.on('error', gone);
+    worker.on('error', (error) => {
+      if (this.cannotStart) return gone(error);
+      if (!helper.answered) this.cannotStart = true;
+      const what = helper.answered ? 'A lookup thread stopped' : 'A lookup thread could not start';
+      this.options.onFailure?.(
+        new Error(`${what}: ${error.message}; its lookups are made in the analysis worker`),
+      );
+      gone(error);
+    });
     worker.on('exit', gone);
     return helper;
   }

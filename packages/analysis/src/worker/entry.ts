@@ -9,10 +9,16 @@ import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
 
 if (!parentPort) throw new Error('The analysis worker must run in a worker thread');
 const port = parentPort;
+const send = (message: FromWorker) => port.postMessage(message);
 const { lookups: lookupThreads } = (workerData ?? {}) as AnalysisWorkerData;
 if (lookupThreads)
-  spreadLookupsOver(new LookupThreads({ ...lookupThreads, url: new URL(lookupThreads.url) }));
-const send = (message: FromWorker) => port.postMessage(message);
+  spreadLookupsOver(
+    new LookupThreads({
+      ...lookupThreads,
+      url: new URL(lookupThreads.url),
+      onFailure: (error) => send({ type: 'warning', message: error.message }),
+    }),
+  );
 
 const streams = new Map<number, Readable>();
 const lookups = new Map<number, { resolve: (c: TmCandidate[]) => void; reject: (e: Error) => void }>();

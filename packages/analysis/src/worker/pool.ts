@@ -24,6 +24,8 @@ export interface AnalysisPoolOptions {
   lookupWorkerUrl?: URL;
   /** Memories of fewer units are looked up in the worker alone (the default: `LOOKUP_THREADS_FROM_UNITS`). */
   lookupThreadsFromUnits?: number;
+  /** Told what a worker says an operator should know (a lookup thread that failed), for the log. */
+  onWarning?: (message: string) => void;
 }
 
 interface Job {
@@ -231,6 +233,9 @@ export class AnalysisPool {
             break;
           case 'progress':
             input.onProgress?.(message.done, message.total);
+            break;
+          case 'warning':
+            this.options.onWarning?.(message.message);
             break;
           case 'done':
             finish(message.result, true);

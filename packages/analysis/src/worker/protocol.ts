@@ -46,6 +46,8 @@ export type FromWorker =
   | { type: 'sources'; request: number; target: string; cursor: number }
   | { type: 'version'; request: number; target: string }
   | { type: 'progress'; done: number; total: number }
+  /** Something an operator should know that did not fail the task (a lookup thread that failed). */
+  | { type: 'warning'; message: string }
   | { type: 'done'; result: TaskResult }
   | { type: 'failed'; message: string };
 
