@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { MantineProvider, Menu } from '@mantine/core';
+import { MantineProvider, Menu, Modal } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from './providers.tsx';
 import { theme } from './theme.ts';
 
 function DropdownMenu({ opened }: { opened: boolean }) {
@@ -16,6 +17,24 @@ function DropdownMenu({ opened }: { opened: boolean }) {
       </Menu>
     </MantineProvider>
   );
+}
+
+/** A modal mounted when it opens, as the app's are (`opened` from the start). */
+function OpenedModal() {
+  return (
+    <AppProviders>
+      <Modal opened onClose={() => {}} title="Bonus">
+        <p>Content</p>
+      </Modal>
+    </AppProviders>
+  );
+}
+
+/** The transition of the open modal's content box (Mantine's `Transition` sets it inline). */
+async function modalTransition() {
+  const dialog = await screen.findByRole('dialog');
+  const content = dialog.closest('.mantine-Modal-content') ?? dialog;
+  return (content as HTMLElement).style.transitionDuration;
 }
 
 describe('the theme and a system asking for less motion', () => {
@@ -41,5 +60,17 @@ describe('the theme and a system asking for less motion', () => {
     const dropdown = await screen.findByRole('menu', { hidden: true });
     expect(dropdown.style.transitionDuration).toBe('');
     expect(dropdown.style.transitionProperty).toBe('');
+  });
+
+  it('opens a modal mounted on opening with no fade', async () => {
+    render(<OpenedModal />);
+    expect(await modalTransition()).toBe('');
+  });
+});
+
+describe('the theme when the system asks nothing', () => {
+  it('lets a modal mounted on opening fade in', async () => {
+    render(<OpenedModal />);
+    expect(await modalTransition()).not.toBe('');
   });
 });

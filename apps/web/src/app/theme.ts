@@ -24,7 +24,7 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   // Menus, popovers and other transitions of mounted elements do not fade for whoever asks their system
-  // for less motion. A modal mounted on opening still fades: Mantine reads the setting after its first render.
+  // for less motion. A modal mounted on opening is seen to in `AppProviders` (`useAppTheme`).
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
