@@ -100,6 +100,27 @@ describe('lookups spread over threads sharing one index (ADR 0027)', () => {
     expect(broken.worthSpreading(index, lookups.length)).toBe(false);
   });
 
+  it('starts its threads when a memory worth spreading is read ahead of its first quote', async () => {
+    const { sources } = fixture(200, 0, 15);
+    const memory: TranslationMemory = {
+      findCandidates: async () => [],
+      sourcesAfter: async (): Promise<SourcePage> => ({
+        sources,
+        prevHashes: sources.map(() => null),
+        nextHashes: sources.map(() => null),
+        next: null,
+      }),
+    };
+    const threads = threadsOf(3);
+    await new IndexedTranslationMemory(memory as never, new KeptIndexes(10_000), threads).prepare();
+    expect(threads.started).toBe(2);
+    // A memory too small to be worth it starts none.
+    const few = new LookupThreads({ ...entry, threads: 3, fromUnits: 1000 });
+    started.push(few);
+    await new IndexedTranslationMemory(memory as never, new KeptIndexes(10_000), few).prepare();
+    expect(few.started).toBe(0);
+  });
+
   it('spreads an indexed memory’s batch of lookups: the same candidates as one lookup at a time', async () => {
     const { sources, segments } = fixture(1500, 120, 14);
     const hashes = sources.map((s) => contextHash(s));

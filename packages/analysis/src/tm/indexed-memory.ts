@@ -30,9 +30,13 @@ export class IndexedTranslationMemory implements TranslationMemory {
     return memory?.sourcesAfter ? new IndexedTranslationMemory(memory as PagedMemory) : memory;
   }
 
-  /** Reads the index now (or takes the one kept), for the lookups of a later analysis. */
+  /**
+   * Reads the index now (or takes the one kept), for the lookups of a later analysis, and starts the
+   * lookup threads it will be worth spreading them over.
+   */
   async prepare(): Promise<void> {
-    await (this.index ??= this.loaded());
+    const { index } = await (this.index ??= this.loaded());
+    this.threads?.startFor(index);
   }
 
   async findCandidates(segment: TmQuery, options: FindCandidatesOptions): Promise<TmCandidate[]> {

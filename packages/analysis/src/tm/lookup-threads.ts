@@ -90,6 +90,17 @@ export class LookupThreads {
     );
   }
 
+  /** The other threads running. */
+  get started(): number {
+    return this.helpers.filter(Boolean).length;
+  }
+
+  /** Starts the threads now if lookups in `index` will be spread (ahead of a first quote). */
+  startFor(index: CandidateIndex): void {
+    if (!this.worthSpreading(index, LEAST_SPREAD)) return;
+    for (let slot = 0; slot < this.options.threads - 1; slot++) this.helpers[slot] ??= this.spawn(slot);
+  }
+
   /** `index.lookup` of each lookup, in order. The index must not take units until this resolves. */
   async search(
     index: CandidateIndex,
