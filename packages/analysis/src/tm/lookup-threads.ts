@@ -4,8 +4,8 @@ import type { CandidateIndex, IndexQuery, IndexSearch, SharedIndex } from './can
 import { sharedInt32 } from './shared-arrays.ts';
 
 /**
- * Below this many units a lookup is short enough (some 0.1 ms) that handing it to another thread
- * costs about what it saves (ADR 0027).
+ * Below this many units a quote's lookups are over in a fraction of a second alone (some 0.1 ms
+ * each at 100,000 units, less below: ADR 0027), not worth other threads and their messages.
  */
 export const LOOKUP_THREADS_FROM_UNITS = 50_000;
 /** Fewest lookups in a batch worth offering to other threads. */
@@ -64,7 +64,8 @@ interface Helper {
  * index where it lies (its arrays are on shared memory) instead of each holding a copy. Every
  * thread takes the batch's next lookup nobody took, one at a time (a counter in shared memory), so
  * none waits while another has a long one left, and a thread slow to start takes fewer. The other
- * threads start at the first batch that needs them and stay, idle and unreferenced, for the next.
+ * threads start when an index worth it is read ahead (`startFor`) or at the first batch that needs
+ * them, and stay, idle and unreferenced, for the next.
  * A thread that fails or dies costs time, not answers: what it took and did not answer is looked
  * up here.
  */
@@ -124,7 +125,7 @@ export class LookupThreads {
     };
     // Undefined from a thread that failed or died.
     const elsewhere =
-      lookups.length >= LEAST_SPREAD
+      lookups.length >= LEAST_SPREAD && !this.cannotStart
         ? Array.from({ length: this.options.threads - 1 }, (_, h) =>
             this.ask(h, message).catch(() => undefined),
           )
