@@ -4,6 +4,8 @@
 //   TM_BENCH_UNITS=<n>     units of the generated memory (100,000)
 //   TM_BENCH_WORDS=<n>     words of the quoted task (100,000; 0: no quote)
 //   TM_BENCH_DATABASES=postgres       PostgreSQL only
+//   TM_BENCH_LANGUAGES=3   also import the memory into en→ca and en→de, and quote in the three
+//                          languages on servers keeping a million units a worker and as configured
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +16,13 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
+import { KEPT_UNITS } from '@verba/analysis';
 import { lookupFigures, quoteDocument, timeQuote, worstCase, writeDocMemory } from './tm-quote.ts';
 
 const MB = 1024 * 1024;
 const units = Number(process.env.TM_BENCH_UNITS ?? 100_000);
 const words = Number(process.env.TM_BENCH_WORDS ?? 100_000);
+const languages = ['es', 'ca', 'de'].slice(0, Number(process.env.TM_BENCH_LANGUAGES ?? 1));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'verba-bench-tm-'));
 const file = path.join(work, 'docs.tmx');
 /** Units added to the pair after the quotes, for a quote of the grown pair. */
@@ -83,10 +87,10 @@ async function run(
   const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')] as
     { constructor: new (options: object) => unknown } | undefined;
   const dispatcher = shared ? new shared.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
-  const importTmx = async (tmx: string) => {
+  const importTmx = async (tmx: string, target = 'es') => {
     const form = new FormData();
     form.append('source_language', lang('en'));
-    form.append('target_language', lang('es'));
+    form.append('target_language', lang(target));
     // A Blob backed by the file: streamed from disk, never read whole.
     form.append('file', await fs.openAsBlob(tmx), path.basename(tmx));
     return fetch(`${url}/api/customers/${acme}/memories`, {
@@ -146,7 +150,7 @@ async function run(
     });
     const userToken = ((await user.json()) as { data: { access_token: string } }).data.access_token;
     const api = { url, auth, userAuth: { authorization: `Bearer ${userToken}` }, lang };
-    const quote = async (target: string, on = api) => {
+    const quote = async (target: string | string[], on = api) => {
       const c0 = process.cpuUsage();
       const s0 = serverCpu(dbName);
       const { seconds, bands } = await timeQuote(on, database, target, document);
@@ -180,19 +184,50 @@ async function run(
     const freshUrl = `http://127.0.0.1:${typeof freshAddress === 'object' && freshAddress ? freshAddress.port : 0}`;
     const withMemory = await quote('es', { ...api, url: freshUrl });
     await fresh.close();
+    // Started as `fresh` is, on `config` changed by `change`: the API to quote through, and close.
+    const server = async (change: (analysis: typeof config.analysis) => Partial<typeof config.analysis>) => {
+      const started = await buildApp(
+        { ...config, analysis: { ...config.analysis, ...change(config.analysis) } },
+        database,
+      );
+      await started.listen({ port: 0, host: '127.0.0.1' });
+      await started.jobs.start();
+      const address = started.server.address();
+      const on = {
+        ...api,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      };
+      return { on, close: () => started.close() };
+    };
     // The same server with each lookup in its analysis worker alone (no lookup threads, ADR 0027):
     // its first quote reads the pair, the second is the one to compare with `again`.
-    const alone = await buildApp({ ...config, analysis: { ...config.analysis, lookupThreads: 1 } }, database);
-    await alone.listen({ port: 0, host: '127.0.0.1' });
-    await alone.jobs.start();
-    const aloneAddress = alone.server.address();
-    const aloneApi = {
-      ...api,
-      url: `http://127.0.0.1:${typeof aloneAddress === 'object' && aloneAddress ? aloneAddress.port : 0}`,
-    };
-    await quote('es', aloneApi);
-    const aloneAgain = await quote('es', aloneApi);
+    const alone = await server(() => ({ lookupThreads: 1 }));
+    await quote('es', alone.on);
+    const aloneAgain = await quote('es', alone.on);
     await alone.close();
+    // A quote in several languages, each against its own pair of the same size, twice: on a
+    // server whose worker keeps a million units (the earlier fixed share), then as configured.
+    const severalLanguages: string[] = [];
+    if (languages.length > 1) {
+      for (const target of languages.slice(1)) {
+        const tmx = path.join(work, `docs-${target}.tmx`);
+        await writeDocMemory(tmx, units, 2026, target);
+        const status = (await importTmx(tmx, target)).status;
+        if (status !== 201) throw new Error(`the import into en→${target} answered ${status}`);
+        fs.rmSync(tmx);
+      }
+      await app.analysis.prepared();
+      for (const keptUnits of [KEPT_UNITS, config.analysis.keptUnits]) {
+        const several = await server(() => ({ keptUnits }));
+        const first = await quote(languages, several.on);
+        const second = await quote(languages, several.on);
+        const third = await quote(languages, several.on);
+        await several.close();
+        severalLanguages.push(
+          `  in ${languages.length} languages (${languages.join(', ')}), each pair ${units.toLocaleString('en')} units, a worker keeping ${keptUnits.toLocaleString('en')} units: ${first.seconds.toFixed(1)} s, then ${second.seconds.toFixed(1)} s and ${third.seconds.toFixed(1)} s (${third.cpu})`,
+        );
+      }
+    }
     const b = afterImport.bands ?? {};
     const pairUnits = units + (added.data?.units ?? 0);
     const times = (q: { seconds: number }) => `${(q.seconds / without.seconds).toFixed(1)}×`;
@@ -214,6 +249,7 @@ async function run(
     console.log(
       `  after ${added.data?.units ?? 0} units were imported into the pair (read alone into the kept index): ${grown.seconds.toFixed(1)} s (${times(grown)}), ${grown.cpu}`,
     );
+    for (const line of severalLanguages) console.log(line);
     console.log(
       `  bands (words, before the units were added): 101 % ${b.percent101}, 100 % ${b.percent100}, 95–99 % ${b.percent95}, 85–94 % ${b.percent85}, 75–84 % ${b.percent75}, 50–74 % ${b.percent50}, no match ${b.no_match}, repetitions ${b.repetitions}`,
     );

@@ -25,7 +25,12 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * A TMX of `units` documentation-like units (a quarter of them light edits of earlier ones, as
  * manuals repeat themselves), written as a stream; returns the sources, to draw the task from.
  */
-export async function writeDocMemory(file: string, units: number, seed = 2026): Promise<string[]> {
+export async function writeDocMemory(
+  file: string,
+  units: number,
+  seed = 2026,
+  targetLanguage = 'es',
+): Promise<string[]> {
   const text = new DocText(seed, 8000);
   const out = fs.createWriteStream(file);
   const write = async (s: string) => {
@@ -39,9 +44,9 @@ export async function writeDocMemory(file: string, units: number, seed = 2026): 
     const earlier = sources[text.int(Math.max(1, sources.length))];
     const source = earlier && text.random() < 0.25 ? text.variant(earlier) : text.sentence();
     sources.push(source);
-    const target = `ES ${source.split(' ').reverse().join(' ')}`;
+    const target = `${targetLanguage.toUpperCase()} ${source.split(' ').reverse().join(' ')}`;
     await write(
-      `<tu><tuv xml:lang="en"><seg>${escapeXml(source)}</seg></tuv><tuv xml:lang="es"><seg>${escapeXml(target)}</seg></tuv></tu>\n`,
+      `<tu><tuv xml:lang="en"><seg>${escapeXml(source)}</seg></tuv><tuv xml:lang="${targetLanguage}"><seg>${escapeXml(target)}</seg></tuv></tu>\n`,
     );
   }
   await write('</body></tmx>\n');
@@ -78,13 +83,14 @@ export interface Api {
 }
 
 /** Puts a task of `document` in the quote queue and waits for its DRAFT: seconds, and its bands. */
-export async function timeQuote(api: Api, db: Database, target: string, document: string) {
+/** Seconds from the upload of `document` for a quote into `targets` to the task leaving CALCULATING. */
+export async function timeQuote(api: Api, db: Database, targets: string | string[], document: string) {
   const [marketing] = await db.db.select().from(departments).where(eq(departments.title, 'Marketing'));
   const form = new FormData();
   form.append('description', 'Bench quote');
   form.append('department', String(marketing!.id));
   form.append('source_language', api.lang('en'));
-  form.append('target_languages[]', api.lang(target));
+  for (const target of [targets].flat()) form.append('target_languages[]', api.lang(target));
   form.append('translation_type', '1');
   form.append('file[]', new Blob([document]), 'manual.txt');
   const t0 = performance.now();
@@ -102,7 +108,9 @@ export async function timeQuote(api: Api, db: Database, target: string, document
       const bands = task.data.source_files[0]?.word_count[0];
       // A figure only for a quote that counted the whole task.
       if (!bands?.total_words)
-        throw new Error(`the quote into ${target} ended ${task.data.state} without counts`);
+        throw new Error(
+          `the quote into ${[targets].flat().join(', ')} ended ${task.data.state} without counts`,
+        );
       return { seconds: (performance.now() - t0) / 1000, bands };
     }
     await new Promise((r) => setTimeout(r, 100));

@@ -69,6 +69,16 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps a quarter of the memory’s worth of memory pairs indexed, shared by the workers, a million units at least', () => {
+    const { workers, keptUnits } = loadConfig({ ANALYSIS_WORKERS: '2' }).analysis;
+    const memory = Math.min(os.totalmem(), process.constrainedMemory?.() || Infinity);
+    expect(workers).toBe(2);
+    expect(keptUnits).toBe(Math.max(1_000_000, Math.floor(memory / 4 / 2 / 256)));
+    expect(loadConfig({ ANALYSIS_WORKERS: '64' }).analysis.keptUnits).toBeGreaterThanOrEqual(1_000_000);
+    expect(loadConfig({ ANALYSIS_KEPT_UNITS: '250000' }).analysis.keptUnits).toBe(250_000);
+    expect(() => loadConfig({ ANALYSIS_KEPT_UNITS: '-1' })).toThrow(/ANALYSIS_KEPT_UNITS/);
+  });
+
   it('reads the brand from BRAND_NAME, BRAND_ADDRESS and BRAND_TAX_ID, with defaults', () => {
     expect(loadConfig({}).brand.name).toBe('Verba');
     const brand = loadConfig({ BRAND_NAME: 'Lingo', BRAND_ADDRESS: 'Main St 1', BRAND_TAX_ID: 'X1' }).brand;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LOOKUP_THREADS_FROM_UNITS } from '@verba/analysis';
+import { KEPT_UNIT_BYTES, KEPT_UNITS, LOOKUP_THREADS_FROM_UNITS } from '@verba/analysis';
 import {
   VERIFACTU_OFF,
   requireVerifactuSettings,
@@ -53,6 +53,7 @@ const envSchema = z
     ANALYSIS_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(1024),
     ANALYSIS_LOOKUP_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     ANALYSIS_LOOKUP_THREADS_FROM_UNITS: z.coerce.number().int().min(0).default(LOOKUP_THREADS_FROM_UNITS),
+    ANALYSIS_KEPT_UNITS: z.coerce.number().int().min(0).optional(),
     DEMO_DATA: bool.optional(),
     PUBLIC_URL: z.string().optional(),
     WEB_DIST: z.string().optional(),
@@ -124,6 +125,18 @@ function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementC
 const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('verba development secrets key').digest();
 
 /** A key of SECRETS_KEY or SECRETS_KEY_PREVIOUS as 32 bytes (64 hex digits, or base64). */
+/**
+ * Units each analysis worker keeps indexed between quotes unless told (`ANALYSIS_KEPT_UNITS`): the
+ * workers share a quarter of the memory this process may use (a container's limit, not the host's),
+ * and each keeps a million at least, as before. A quote in three languages against three large
+ * memories reads none of them again when all three are kept.
+ */
+function keptUnitsFor(workers: number): number {
+  const limit = process.constrainedMemory?.() || Infinity;
+  const memory = Math.min(os.totalmem(), limit);
+  return Math.max(KEPT_UNITS, Math.floor(memory / 4 / workers / KEPT_UNIT_BYTES));
+}
+
 function keyOf(value: string, variable: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32)
@@ -197,6 +210,8 @@ export interface Config {
     workerHeapMb: number;
     lookupThreads: number;
     lookupThreadsFromUnits: number;
+    /** Units of memory pairs each worker keeps indexed between analyses (ADR 0027). */
+    keptUnits: number;
     prepareAtStart: boolean;
   };
   /** Largest TMX file staff may import into a translation memory (streamed to disk, then parsed). */
@@ -287,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const embedded = !parsed.DATABASE_URL;
   const dataDir = path.resolve(cwd, parsed.DATA_DIR ?? path.join(repoRoot, 'data'));
   const demoData = !production && (parsed.DEMO_DATA ?? embedded);
+  // One core is left to the event loop that answers everyone else.
+  const analysisWorkers = parsed.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   const config: Config = {
     verifactu: VERIFACTU_OFF,
     env: parsed.NODE_ENV,
@@ -322,13 +339,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFiles: parsed.MAX_FILES_PER_TASK,
     },
     analysis: {
-      // One core is left to the event loop that answers everyone else.
-      workers: parsed.ANALYSIS_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      workers: analysisWorkers,
       workerHeapMb: parsed.ANALYSIS_WORKER_HEAP_MB,
       // A quote's lookups in a large memory take every core for the second or so they last
       // (ADR 0027): they are over before the event loop's share is missed.
       lookupThreads: parsed.ANALYSIS_LOOKUP_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism())),
       lookupThreadsFromUnits: parsed.ANALYSIS_LOOKUP_THREADS_FROM_UNITS,
+      keptUnits: parsed.ANALYSIS_KEPT_UNITS ?? keptUnitsFor(analysisWorkers),
       // Tests start hundreds of servers: none reads memories it was not asked about.
       prepareAtStart: parsed.ANALYSIS_PREPARE_AT_START ?? parsed.NODE_ENV !== 'test',
     },

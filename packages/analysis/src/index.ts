@@ -27,7 +27,7 @@ export { InMemoryTranslationMemory } from './tm/memory.ts';
 export type { TmUnit } from './tm/memory.ts';
 export { CandidateIndex } from './tm/candidate-index.ts';
 export type { IndexMatch, IndexSearch } from './tm/candidate-index.ts';
-export { IndexedTranslationMemory, KeptIndexes } from './tm/indexed-memory.ts';
+export { IndexedTranslationMemory, KeptIndexes, KEPT_UNITS, KEPT_UNIT_BYTES } from './tm/indexed-memory.ts';
 export { LookupThreads, LOOKUP_THREADS_FROM_UNITS } from './tm/lookup-threads.ts';
 export { scoreMatch, matchScore, bestMatch, tokenDistance } from './tm/score.ts';
 export type {

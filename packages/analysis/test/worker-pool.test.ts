@@ -180,6 +180,77 @@ describe('analysis in worker threads', () => {
     },
   );
 
+  describe('several pairs kept by one worker', () => {
+    const units = (word: string) => [
+      `Remove the ${word} tray before cleaning the printer.`,
+      'Press the green button to start.',
+      `Wait until the ${word} light turns green, then close the cover.`,
+    ];
+    /** A task in the languages of `memories` (target → memory), each with its own pair. */
+    const inLanguages = (memories: Record<string, TranslationMemory>): AnalyseTaskInput => ({
+      ...input({ 'manual.txt': manual }),
+      targetLanguages: Object.keys(memories),
+      memory: (t: string) => memories[t],
+    });
+    const keptPool = (size: number, keptUnits: number) => {
+      const pool = new AnalysisPool({ ...entry, size, keptUnits });
+      pools.push(pool);
+      return pool;
+    };
+
+    it(
+      'a quote in three languages reads its three memories once while they fit the worker’s share, not when they do not',
+      { timeout: 60_000 },
+      async () => {
+        for (const [keptUnits, readAgain] of [
+          [9, 0],
+          [6, 6],
+        ] as const) {
+          const pairs = ['es', 'ca', 'fr'].map(
+            (t, i) => [t, pagedMemory(`${keptUnits}${i}:en:${t}`, units(t))] as const,
+          );
+          const task = inLanguages(Object.fromEntries(pairs.map(([t, p]) => [t, p.memory])));
+          const pool = keptPool(1, keptUnits);
+          const first = await pool.analyse(task);
+          const pages = () => pairs.reduce((sum, [, p]) => sum + p.pagesRead(), 0);
+          expect(pages()).toBe(6);
+          expect(await pool.analyse(task)).toEqual(first);
+          // Three units a pair: a share of six keeps the last two read, so each pair read again
+          // pushes out the one the task needs next, and all three are read again.
+          expect(pages() - 6).toBe(readAgain);
+          expect(first.totals.ca?.percent100).toBeGreaterThan(0);
+        }
+      },
+    );
+
+    it(
+      'a task goes to the idle worker that says it keeps its pair, not only to the one whose last task read it',
+      { timeout: 60_000 },
+      async () => {
+        const [x, y, z] = ['es', 'ca', 'fr'].map((t) => pagedMemory(`30:en:${t}`, units(t)));
+        const pool = keptPool(2, 100);
+        const one = (memory: TranslationMemory) => pool.analyse({ ...inLanguages({ es: memory }) });
+        // Two workers: the first ends its task (x) first, so it is the first idle one.
+        const xDone = one(x!.memory);
+        const gated = inLanguages({ es: z!.memory });
+        gated.files[0]!.open = () =>
+          Readable.from(
+            (async function* () {
+              await xDone;
+              yield Buffer.from(manual);
+            })(),
+          );
+        await Promise.all([xDone, pool.analyse(gated)]);
+        // Nobody keeps y: it goes to the first idle worker, which then keeps x and y.
+        await one(y!.memory);
+        expect([x!.pagesRead(), y!.pagesRead(), z!.pagesRead()]).toEqual([2, 2, 2]);
+        // x is kept by that worker, though its last task read y: it is not read again elsewhere.
+        await one(x!.memory);
+        expect(x!.pagesRead()).toBe(2);
+      },
+    );
+  });
+
   it(
     'a memory prepared ahead (after an import) is not read again by its first analysis',
     { timeout: 60_000 },

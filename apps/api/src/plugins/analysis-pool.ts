@@ -34,6 +34,7 @@ export const analysisPoolPlugin = fp(async (app) => {
     size: app.config.analysis.workers,
     lookupThreads: app.config.analysis.lookupThreads,
     lookupThreadsFromUnits: app.config.analysis.lookupThreadsFromUnits,
+    keptUnits: app.config.analysis.keptUnits,
     onWarning: (message) => app.log.warn(message),
     maxHeapMb: app.config.analysis.workerHeapMb,
   });

@@ -166,7 +166,12 @@ function unitsAddedSince(older: string, newer: string): Growth | undefined {
 export class KeptIndexes {
   private readonly entries = new Map<string, { version: string; loaded: Promise<Loaded>; units: number }>();
 
-  constructor(private readonly maxUnits: number) {}
+  constructor(private maxUnits: number) {}
+
+  /** Keeps up to `units` units from now on (an analysis worker is told its share: `keptUnits`). */
+  keepUpTo(units: number): void {
+    this.maxUnits = units;
+  }
 
   /** The index kept of `pair` whatever its version, to be brought up to date. */
   older(pair: string): { version: string; loaded: Promise<Loaded> } | undefined {
@@ -209,8 +214,14 @@ export class KeptIndexes {
   }
 }
 
-/** Units kept between analyses in one thread (an analysis worker): a million is some 240 MB. */
-export const keptIndexes = new KeptIndexes(1_000_000);
+/**
+ * Units kept between analyses in one thread, unless its pool says otherwise (`keptUnits`): a million
+ * take some 240 MB of shared arrays, hardly any heap.
+ */
+export const KEPT_UNITS = 1_000_000;
+/** What a kept unit takes, roughly (index, sources and context hashes), to size `keptUnits` by. */
+export const KEPT_UNIT_BYTES = 256;
+export const keptIndexes = new KeptIndexes(KEPT_UNITS);
 
 let threadsOfThisThread: LookupThreads | undefined;
 

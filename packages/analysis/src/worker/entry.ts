@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyseTask } from '../task.ts';
-import { IndexedTranslationMemory, spreadLookupsOver } from '../tm/indexed-memory.ts';
+import { IndexedTranslationMemory, keptIndexes, spreadLookupsOver } from '../tm/indexed-memory.ts';
 import { LookupThreads } from '../tm/lookup-threads.ts';
 import type { SourcePage, TmCandidate, TranslationMemory } from '../tm/types.ts';
 import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
@@ -10,7 +10,8 @@ import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
 if (!parentPort) throw new Error('The analysis worker must run in a worker thread');
 const port = parentPort;
 const send = (message: FromWorker) => port.postMessage(message);
-const { lookups: lookupThreads } = (workerData ?? {}) as AnalysisWorkerData;
+const { lookups: lookupThreads, keptUnits } = (workerData ?? {}) as AnalysisWorkerData;
+if (keptUnits !== undefined) keptIndexes.keepUpTo(keptUnits);
 if (lookupThreads)
   spreadLookupsOver(
     new LookupThreads({
@@ -146,7 +147,7 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   try {
     if (job.prepare) {
       await prepare(job, controller.signal);
-      send({ type: 'done', result: { files: [], totals: {} } });
+      send({ type: 'done', result: { files: [], totals: {} }, kept: keptIndexes.pairs });
       return;
     }
     const result = await analyseTask({
@@ -161,7 +162,7 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
       signal: controller.signal,
       onProgress: (done, total) => send({ type: 'progress', done, total }),
     });
-    send({ type: 'done', result });
+    send({ type: 'done', result, kept: keptIndexes.pairs });
   } catch (err) {
     send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   } finally {

@@ -24,6 +24,8 @@ export interface AnalysisPoolOptions {
   lookupWorkerUrl?: URL;
   /** Memories of fewer units are looked up in the worker alone (the default: `LOOKUP_THREADS_FROM_UNITS`). */
   lookupThreadsFromUnits?: number;
+  /** Units of memory pairs each worker keeps indexed between analyses (the default: `KEPT_UNITS`). */
+  keptUnits?: number;
   /** Told what a worker says an operator should know (a lookup thread that failed), for the log. */
   onWarning?: (message: string) => void;
 }
@@ -46,7 +48,7 @@ interface Job {
  */
 export class AnalysisPool {
   private readonly idle: Worker[] = [];
-  /** The memory pairs each idle worker's last task read. */
+  /** The memory pairs each idle worker keeps indexed, as it said after its last task. */
   private readonly pairsKept = new WeakMap<Worker, string[]>();
   private readonly queue: Job[] = [];
   private running = 0;
@@ -130,11 +132,11 @@ export class AnalysisPool {
     this.running++;
     const worker = this.takeIdle(job) ?? this.spawn();
     void this.run(worker, job.input, job.memories, job.preparation !== undefined).then(
-      ({ result, healthy }) => {
+      ({ result, healthy, kept }) => {
         this.running--;
         if (healthy && !this.closed) {
           this.idle.push(worker);
-          this.pairsKept.set(worker, pairsOf(job.memories));
+          this.pairsKept.set(worker, kept ?? pairsOf(job.memories));
         } else void worker.terminate();
         job.resolve(result);
         this.next();
@@ -169,8 +171,10 @@ export class AnalysisPool {
       lookupThreads = 1,
       lookupWorkerUrl,
       lookupThreadsFromUnits,
+      keptUnits,
     } = this.options;
     const workerData: AnalysisWorkerData = {
+      ...(keptUnits !== undefined ? { keptUnits } : {}),
       ...(lookupWorkerUrl && lookupThreads > 1
         ? {
             lookups: {
@@ -191,7 +195,7 @@ export class AnalysisPool {
     input: AnalyseTaskInput,
     memories: Map<string, TranslationMemory>,
     prepare = false,
-  ): Promise<{ result: TaskResult; healthy: boolean }> {
+  ): Promise<{ result: TaskResult; healthy: boolean; kept?: string[] }> {
     const targets = [...new Set(input.targetLanguages)];
     const files = new Map(input.files.map((f) => [f.id, f]));
     // Opened when the worker asks; a read waits for its open (messages arrive in order).
@@ -201,13 +205,13 @@ export class AnalysisPool {
     return new Promise((resolve) => {
       const onAbort = () => send({ type: 'abort' });
       input.signal?.addEventListener('abort', onAbort, { once: true });
-      const finish = (result: TaskResult, healthy: boolean) => {
+      const finish = (result: TaskResult, healthy: boolean, kept?: string[]) => {
         input.signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage);
         worker.off('error', onDeath);
         worker.off('exit', onDeath);
         for (const it of streams.values()) void it.then((i) => i?.return?.());
-        resolve({ result, healthy });
+        resolve({ result, healthy, ...(kept ? { kept } : {}) });
       };
       const onDeath = () => finish(failedResult(input, targets), false);
       const onMessage = (message: FromWorker) => {
@@ -238,7 +242,7 @@ export class AnalysisPool {
             this.options.onWarning?.(message.message);
             break;
           case 'done':
-            finish(message.result, true);
+            finish(message.result, true, message.kept);
             break;
           case 'failed':
             finish(failedResult(input, targets), true);

@@ -48,11 +48,14 @@ export type FromWorker =
   | { type: 'progress'; done: number; total: number }
   /** Something an operator should know that did not fail the task (a lookup thread that failed). */
   | { type: 'warning'; message: string }
-  | { type: 'done'; result: TaskResult }
+  /** `kept`: the pairs whose indexes this worker keeps now, least recently used first. */
+  | { type: 'done'; result: TaskResult; kept?: string[] }
   | { type: 'failed'; message: string };
 
 /** What the pool gives each analysis worker as it starts (`workerData`). */
 export interface AnalysisWorkerData {
   /** Threads to share the lookups of a large memory with (`LookupThreads`), when more than one. */
   lookups?: { url: string; typescript: boolean; threads: number; fromUnits?: number };
+  /** Units of memory pairs the worker keeps indexed between analyses (`KeptIndexes`). */
+  keptUnits?: number;
 }
