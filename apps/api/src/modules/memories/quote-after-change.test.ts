@@ -25,16 +25,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tmx = (sources: string[]) =>
+const tmx = (sources: string[], target = 'es') =>
   `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>${sources
     .map(
-      (s) => `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="es"><seg>ES ${s}</seg></tuv></tu>`,
+      (s) =>
+        `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="${target}"><seg>${target.toUpperCase()} ${s}</seg></tuv></tu>`,
     )
     .join('\n')}</body></tmx>`;
 
-async function importUnits(sources: string[]) {
-  const form = await multipart({ source_language: String(lang.en), target_language: String(lang.es) }, [
-    { field: 'file', name: 'units.tmx', content: tmx(sources) },
+async function importUnits(sources: string[], target = 'es') {
+  const form = await multipart({ source_language: String(lang.en), target_language: String(lang[target]) }, [
+    { field: 'file', name: 'units.tmx', content: tmx(sources, target) },
   ]);
   const res = await call(t.app, 'POST', `/api/customers/${acme}/memories`, {
     token: tokens.admin,
@@ -108,15 +109,49 @@ describe('a quote against a memory that changed (ADR 0027: the index kept betwee
         units: 1,
       });
       prepare.mockClear();
-      expect(await prepareRecentPairs(t.app, 1)).toEqual([`${acme}:en:es`]);
+      expect(await prepareRecentPairs(t.app, { workers: 1, keptUnits: 1 })).toEqual([`${acme}:en:es`]);
       expect(prepare).toHaveBeenCalledTimes(1);
       expect(prepare.mock.calls[0]?.[0].pair).toBe(`${acme}:en:es`);
       await Promise.all(prepare.mock.results.map((r) => r.value));
-      expect(await prepareRecentPairs(t.app, 0)).toEqual([]);
+      expect(await prepareRecentPairs(t.app, { workers: 0, keptUnits: 1000 })).toEqual([]);
     } finally {
       prepare.mockRestore();
     }
     expect(t.app.config.analysis.prepareAtStart).toBe(false);
+  });
+
+  it('at a start, has a worker read more of the pairs fed last, one after the other, while they fit what it keeps', async () => {
+    const prepare = vi.spyOn(t.app.analysis, 'prepare');
+    try {
+      await importUnits(['Print the page.', 'Close the printer.'], 'ca');
+      await importUnits(['Check the spelling before you print.'], 'es');
+      await t.app.analysis.prepared();
+      const units = async (target: string) =>
+        (
+          await t.database.db
+            .select()
+            .from(tmUnits)
+            .where(and(eq(tmUnits.customer_id, acme), eq(tmUnits.target_lang, target)))
+        ).length;
+      const both = (await units('es')) + (await units('ca'));
+      prepare.mockClear();
+      // Room for both: the newest first, then the other once the first is read.
+      expect(await prepareRecentPairs(t.app, { workers: 1, keptUnits: both })).toEqual([
+        `${acme}:en:es`,
+        `${acme}:en:ca`,
+      ]);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(2));
+      expect(prepare.mock.calls.map(([memory]) => memory.pair)).toEqual([`${acme}:en:es`, `${acme}:en:ca`]);
+      await Promise.all(prepare.mock.results.map((r) => r.value));
+      // Room for one unit less: the newest only.
+      prepare.mockClear();
+      expect(await prepareRecentPairs(t.app, { workers: 1, keptUnits: both - 1 })).toEqual([`${acme}:en:es`]);
+      await Promise.all(prepare.mock.results.map((r) => r.value));
+      expect(prepare).toHaveBeenCalledTimes(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it('a server started so configured reads the pair fed last ahead of its first quote', async () => {

@@ -66,7 +66,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const rewritten = await service.readOldSourcesAgain(app.db);
     if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
     if (app.config.analysis.prepareAtStart) {
-      const pairs = await service.prepareRecentPairs(app, app.config.analysis.workers);
+      const pairs = await service.prepareRecentPairs(app, app.config.analysis);
       if (pairs.length) app.log.info({ pairs }, 'translation memories read ahead of their first quote');
     }
   });

@@ -158,16 +158,36 @@ export async function importTmx(deps: Deps, actor: Actor, customerId: number, up
 }
 
 /**
- * Has idle analysis workers read the pairs fed most recently (one a worker), so that their first
- * quotes after a start do not wait for the read; a task that needs a worker stops its reading.
- * Returns the pairs, as `<customer>:<source>:<target>`.
+ * Has idle analysis workers read the pairs fed most recently, newest first, so that their first
+ * quotes after a start do not wait for the read: one a worker, then as many more as the workers
+ * keep together (`keptUnits` each; three a worker at most). A task that needs a worker stops its
+ * reading. Returns the pairs, as `<customer>:<source>:<target>`.
  */
-export async function prepareRecentPairs(deps: Pick<Deps, 'db' | 'analysis'>, count: number) {
-  const pairs = await repo.recentlyFedPairs(deps.db, count);
-  for (const p of pairs)
-    void deps.analysis.prepare(new PostgresTranslationMemory(deps.db, p.customerId, p.source, p.target));
+export async function prepareRecentPairs(
+  deps: Pick<Deps, 'db' | 'analysis'>,
+  { workers, keptUnits }: { workers: number; keptUnits: number },
+) {
+  const recent = await repo.recentlyFedPairs(deps.db, workers * PAIRS_PREPARED_PER_WORKER);
+  // One a worker whatever its size (a worker keeps its newest pair), then more while they fit.
+  let room = workers * keptUnits;
+  const pairs: typeof recent = [];
+  for (const p of recent) {
+    room -= await repo.countPair(deps.db, p);
+    if (pairs.length >= workers && room < 0) break;
+    pairs.push(p);
+  }
+  // A lane a worker, each reading its pairs one after the other; a task that needs the worker
+  // stops the read under way, and the lane's next pairs are then skipped (`AnalysisPool.prepare`).
+  for (let lane = 0; lane < workers; lane++)
+    void (async () => {
+      for (const p of pairs.filter((_, i) => i % workers === lane))
+        await deps.analysis.prepare(new PostgresTranslationMemory(deps.db, p.customerId, p.source, p.target));
+    })();
   return pairs.map((p) => `${p.customerId}:${p.source}:${p.target}`);
 }
+
+/** Pairs read ahead at a start, at most, per analysis worker: a quote in three languages needs three. */
+const PAIRS_PREPARED_PER_WORKER = 3;
 
 async function existingPair(deps: Deps, actor: Actor, customerId: number, source: string, target: string) {
   policy.assertCan(actor.user, 'manage');
