@@ -36,5 +36,10 @@ describe('the memory index reads the scorer’s own tokens', () => {
     for (const text of TEXTS) expect(nearKey(text), text).toBe(reference(text));
     expect(nearKey('Open the File!! ')).toBe('openthefile');
     expect(nearKey('Ends with \u{10100}\u{10100}.')).toBe('endswith');
+    for (let c = 0; c < 256; c++) {
+      const text = `Last ${String.fromCharCode(c)}`;
+      expect(nearKey(text), `U+${c.toString(16)}`).toBe(reference(text));
+      expect(nearKey(`${text}.`), `U+${c.toString(16)}.`).toBe(reference(`${text}.`));
+    }
   });
 });
