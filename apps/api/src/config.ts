@@ -125,18 +125,6 @@ function storageSettingsAgree(env: z.infer<typeof envSchema>, ctx: z.RefinementC
 const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('verba development secrets key').digest();
 
 /** A key of SECRETS_KEY or SECRETS_KEY_PREVIOUS as 32 bytes (64 hex digits, or base64). */
-/**
- * Units each analysis worker keeps indexed between quotes unless told (`ANALYSIS_KEPT_UNITS`): the
- * workers share a quarter of the memory this process may use (a container's limit, not the host's),
- * and each keeps a million at least, as before. A quote in three languages against three large
- * memories reads none of them again when all three are kept.
- */
-function keptUnitsFor(workers: number): number {
-  const limit = process.constrainedMemory?.() || Infinity;
-  const memory = Math.min(os.totalmem(), limit);
-  return Math.max(KEPT_UNITS, Math.floor(memory / 4 / workers / KEPT_UNIT_BYTES));
-}
-
 function keyOf(value: string, variable: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32)
@@ -292,6 +280,18 @@ export interface Config {
     longestRetryMs: number;
     retryForMs: number;
   };
+}
+
+/**
+ * Units each analysis worker keeps indexed between quotes unless told (`ANALYSIS_KEPT_UNITS`): the
+ * workers share a quarter of the memory this process may use (a container's limit, not the host's),
+ * and each keeps a million at least, as before. A quote in three languages against three large
+ * memories reads none of them again when all three are kept.
+ */
+function keptUnitsFor(workers: number): number {
+  const limit = process.constrainedMemory?.() || Infinity;
+  const memory = Math.min(os.totalmem(), limit);
+  return Math.max(KEPT_UNITS, Math.floor(memory / 4 / workers / KEPT_UNIT_BYTES));
 }
 
 /** Reads the configuration from the environment; relative paths are taken from where npm was run. */
