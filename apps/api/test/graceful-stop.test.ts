@@ -79,7 +79,9 @@ describe('a server stopped with SIGTERM', { timeout: 240_000 }, () => {
       INITIAL_ADMIN_EMAIL: ADMIN.email,
       INITIAL_ADMIN_PASSWORD: ADMIN.password,
       ANALYSIS_WORKERS: '1',
-      SHUTDOWN_DRAIN_SECONDS: '1',
+      // Readiness must be seen failing before the drain ends and connections are refused: a
+      // second was too short on a loaded machine (the check's answer came after it).
+      SHUTDOWN_DRAIN_SECONDS: '3',
       SHUTDOWN_TIMEOUT_SECONDS: '60',
     };
     if (serverUrl) {
