@@ -61,6 +61,9 @@ describe('the message thread', () => {
     const calls = stubApi([message(1, 'Names in English?')], 0);
     renderSignedIn(<MessageThread source={{ kind: 'task', taskId: 8 }} />, { locale: 'es' });
     expect(await screen.findByText('Names in English?')).toBeTruthy();
+    // The switch to Spanish loads the panel's catalogue: a click before it ends would be answered
+    // in English (the message is translated when the form refuses it).
+    expect(await screen.findByText('Mensajes')).toBeTruthy();
     expect(screen.queryByTestId('message-internal-toggle')).toBeNull();
     fireEvent.click(screen.getByTestId('message-send'));
     expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy();
