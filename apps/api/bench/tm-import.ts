@@ -177,19 +177,10 @@ async function run(
     // ANALYSIS_PREPARE_AT_START off): its first quote reads the pair. The headline figure. This
     // server's job runner stops first, so the other one runs the analysis.
     await app.jobs.stop();
-    const fresh = await buildApp(config, database);
-    await fresh.listen({ port: 0, host: '127.0.0.1' });
-    await fresh.jobs.start();
-    const freshAddress = fresh.server.address();
-    const freshUrl = `http://127.0.0.1:${typeof freshAddress === 'object' && freshAddress ? freshAddress.port : 0}`;
-    const withMemory = await quote('es', { ...api, url: freshUrl });
-    await fresh.close();
-    // Started as `fresh` is, on `config` changed by `change`: the API to quote through, and close.
-    const server = async (change: (analysis: typeof config.analysis) => Partial<typeof config.analysis>) => {
-      const started = await buildApp(
-        { ...config, analysis: { ...config.analysis, ...change(config.analysis) } },
-        database,
-      );
+    // A server started on `config`, its analysis settings changed by `analysis`: the API to quote
+    // through, and how to close it.
+    const server = async (analysis: Partial<typeof config.analysis> = {}) => {
+      const started = await buildApp({ ...config, analysis: { ...config.analysis, ...analysis } }, database);
       await started.listen({ port: 0, host: '127.0.0.1' });
       await started.jobs.start();
       const address = started.server.address();
@@ -199,9 +190,12 @@ async function run(
       };
       return { on, close: () => started.close() };
     };
+    const fresh = await server();
+    const withMemory = await quote('es', fresh.on);
+    await fresh.close();
     // The same server with each lookup in its analysis worker alone (no lookup threads, ADR 0027):
     // its first quote reads the pair, the second is the one to compare with `again`.
-    const alone = await server(() => ({ lookupThreads: 1 }));
+    const alone = await server({ lookupThreads: 1 });
     await quote('es', alone.on);
     const aloneAgain = await quote('es', alone.on);
     await alone.close();
@@ -218,7 +212,7 @@ async function run(
       }
       await app.analysis.prepared();
       for (const keptUnits of [KEPT_UNITS, config.analysis.keptUnits]) {
-        const several = await server(() => ({ keptUnits }));
+        const several = await server({ keptUnits });
         const first = await quote(languages, several.on);
         const second = await quote(languages, several.on);
         const third = await quote(languages, several.on);

@@ -73,7 +73,7 @@ describe('configuration', () => {
     const { workers, keptUnits } = loadConfig({ ANALYSIS_WORKERS: '2' }).analysis;
     const memory = Math.min(os.totalmem(), process.constrainedMemory?.() || Infinity);
     expect(workers).toBe(2);
-    expect(keptUnits).toBe(Math.max(1_000_000, Math.floor(memory / 4 / 2 / 256)));
+    expect(keptUnits).toBe(Math.max(1_000_000, Math.floor(memory / 4 / 2 / 288)));
     expect(loadConfig({ ANALYSIS_WORKERS: '64' }).analysis.keptUnits).toBeGreaterThanOrEqual(1_000_000);
     expect(loadConfig({ ANALYSIS_KEPT_UNITS: '250000' }).analysis.keptUnits).toBe(250_000);
     expect(() => loadConfig({ ANALYSIS_KEPT_UNITS: '-1' })).toThrow(/ANALYSIS_KEPT_UNITS/);
