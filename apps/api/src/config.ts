@@ -54,6 +54,8 @@ const envSchema = z
     ANALYSIS_LOOKUP_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     ANALYSIS_LOOKUP_THREADS_FROM_UNITS: z.coerce.number().int().min(0).default(LOOKUP_THREADS_FROM_UNITS),
     ANALYSIS_KEPT_UNITS: z.coerce.number().int().min(0).optional(),
+    ANALYSIS_INDEX_DIR: z.string().optional(),
+    ANALYSIS_INDEX_DISK_MB: z.coerce.number().min(0).optional(),
     DEMO_DATA: bool.optional(),
     PUBLIC_URL: z.string().optional(),
     WEB_DIST: z.string().optional(),
@@ -201,6 +203,11 @@ export interface Config {
     /** Units of memory pairs each worker keeps indexed between analyses (ADR 0027). */
     keptUnits: number;
     prepareAtStart: boolean;
+    /**
+     * Where the workers write the indexes they read, to read them back after a restart or once
+     * dropped (ADR 0027, tenth pass), and the most the files may take; undefined: not written.
+     */
+    snapshots: { dir: string; maxBytes: number } | undefined;
   };
   /** Largest TMX file staff may import into a translation memory (streamed to disk, then parsed). */
   maxTmxBytes: number;
@@ -294,6 +301,21 @@ function keptUnitsFor(workers: number): number {
   return Math.max(KEPT_UNITS, Math.floor(memory / 4 / workers / KEPT_UNIT_BYTES));
 }
 
+/**
+ * Where the analysis workers write the indexes they read (`<data>/tm-indexes`, 4 GB at most), unless
+ * ANALYSIS_INDEX_DISK_MB is 0; tests, which start hundreds of servers, write none unless told.
+ */
+function indexSnapshots(
+  parsed: z.infer<typeof envSchema>,
+  cwd: string,
+  dataDir: string,
+): Config['analysis']['snapshots'] {
+  const mb = parsed.ANALYSIS_INDEX_DISK_MB ?? (parsed.NODE_ENV === 'test' ? 0 : 4096);
+  if (mb <= 0) return undefined;
+  const dir = path.resolve(cwd, parsed.ANALYSIS_INDEX_DIR ?? path.join(dataDir, 'tm-indexes'));
+  return { dir, maxBytes: Math.round(mb * 1024 * 1024) };
+}
+
 /** Reads the configuration from the environment; relative paths are taken from where npm was run. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.superRefine(storageSettingsAgree).parse(env);
@@ -348,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keptUnits: parsed.ANALYSIS_KEPT_UNITS ?? keptUnitsFor(analysisWorkers),
       // Tests start hundreds of servers: none reads memories it was not asked about.
       prepareAtStart: parsed.ANALYSIS_PREPARE_AT_START ?? parsed.NODE_ENV !== 'test',
+      snapshots: indexSnapshots(parsed, cwd, dataDir),
     },
     maxTmxBytes: Math.round(parsed.MAX_TMX_MB * 1024 * 1024),
     demoData,

@@ -1,45 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestMatch, contextHash, IndexedTranslationMemory, KeptIndexes, scoreMatch } from '../src/index.ts';
-import type { SourcePage, TranslationMemory } from '../src/tm/types.ts';
-
-/** A pair's units in a list, paged like the database pages them, with the database's version. */
-class PairInList implements TranslationMemory {
-  readonly units: { id: number; source: string }[] = [];
-  pagesRead = 0;
-  private lastId = 0;
-
-  constructor(readonly pair: string) {}
-
-  add(...sources: string[]): void {
-    for (const source of sources) this.units.push({ id: ++this.lastId, source });
-  }
-
-  remove(source: string): void {
-    this.units.splice(
-      this.units.findIndex((u) => u.source === source),
-      1,
-    );
-  }
-
-  async version(): Promise<string> {
-    return `${this.units.length}:${this.units.at(-1)?.id ?? 0}`;
-  }
-
-  async sourcesAfter(cursor: number): Promise<SourcePage> {
-    this.pagesRead++;
-    const page = this.units.filter((u) => u.id > cursor).slice(0, 2);
-    return {
-      sources: page.map((u) => u.source),
-      prevHashes: page.map(() => null),
-      nextHashes: page.map(() => null),
-      next: page.length === 2 ? page[1]!.id : null,
-    };
-  }
-
-  async findCandidates(): Promise<never> {
-    throw new Error('an indexed memory is never asked');
-  }
-}
+import { PairInList } from './pair-in-list.ts';
 
 const empty = contextHash('');
 /** The best candidate's source for `text` in a new analysis (a new IndexedTranslationMemory). */

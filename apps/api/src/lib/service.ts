@@ -22,7 +22,10 @@ export interface Deps {
   storage: Storage;
   mailer: Mailer;
   jobs: JobQueue;
-  analysis: Pick<AnalysisPool, 'analyse' | 'prepare'>;
+  analysis: Pick<
+    AnalysisPool,
+    'analyse' | 'prepare' | 'keepSnapshots' | 'forgetSnapshots' | 'sweepSnapshots'
+  >;
   log: FastifyBaseLogger;
 }
 

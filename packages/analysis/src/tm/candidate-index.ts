@@ -3,7 +3,7 @@ import { Found, hash32, type IndexMatch } from './candidate-parts.ts';
 import { nearKey, scorerFor, tokenKeys } from './score.ts';
 import { sharedCopy, sharedInt32, sharedInt8, sharedUint32 } from './shared-arrays.ts';
 import { TextStore, type SharedTexts } from './text-store.ts';
-import { TokenStore, type SharedTokens } from './token-store.ts';
+import { TokenStore, type SharedTokens, type TokenParts } from './token-store.ts';
 
 export type { IndexMatch };
 
@@ -33,6 +33,17 @@ export interface SharedIndex {
   firstPlace: Int32Array;
   commonBit: Int8Array;
   masks: Uint32Array;
+}
+
+/**
+ * A sealed index as written to disk (`IndexSnapshots`) and read back whole (`CandidateIndex.fromParts`):
+ * its shared arrays with no room to spare, the tokens' dictionary, and the numbers of the tokens'
+ * repeated occurrences (`extra`, flat: token, how many, their elements).
+ */
+export interface IndexParts extends Omit<SharedIndex, 'texts' | 'tokens'> {
+  texts: SharedTexts;
+  tokens: TokenParts;
+  extra: Int32Array;
 }
 
 export interface IndexSearch {
@@ -83,10 +94,10 @@ const COMMON = 64;
  */
 export class CandidateIndex {
   /** The units' normalised sources. */
-  private readonly texts: TextStore;
+  private texts: TextStore;
   /** Tokens per unit, for the bounds. */
   private lengths = sharedInt32(1024);
-  private readonly tokens: TokenStore;
+  private tokens: TokenStore;
   private nearHashes = sharedInt32(1024);
   private nearNext = sharedInt32(1024);
   private nearHeads = sharedInt32(2048).fill(NO_UNIT);
@@ -163,6 +174,50 @@ export class CandidateIndex {
       commonBit: this.commonBit,
       masks: this.masks,
     };
+  }
+
+  /** The index, sealed, as `fromParts` takes it back (to be written to disk: `IndexSnapshots`). */
+  parts(): IndexParts {
+    this.seal();
+    const n = this.size;
+    const extra: number[] = [];
+    this.extra.forEach((more, t) => more && extra.push(t, more.length, ...more));
+    return {
+      texts: this.texts.parts(),
+      tokens: this.tokens.parts(n),
+      lengths: this.lengths.subarray(0, n),
+      nearHashes: this.nearHashes.subarray(0, n),
+      nearNext: this.nearNext.subarray(0, n),
+      nearHeads: this.nearHeads,
+      listStart: this.listStart,
+      postings: this.postings,
+      unitAt: this.unitAt,
+      firstPlace: this.firstPlace,
+      commonBit: this.commonBit,
+      masks: this.masks,
+      extra: Int32Array.from(extra),
+    };
+  }
+
+  /** An index read back from its `parts`: sealed, and it takes more units as any other. */
+  static fromParts(parts: IndexParts): CandidateIndex {
+    const index = new CandidateIndex();
+    index.texts = new TextStore(parts.texts);
+    index.tokens = TokenStore.fromParts(parts.tokens);
+    ({ lengths: index.lengths, nearHashes: index.nearHashes, nearNext: index.nearNext } = parts);
+    ({ nearHeads: index.nearHeads, listStart: index.listStart, postings: index.postings } = parts);
+    ({ unitAt: index.unitAt, firstPlace: index.firstPlace, commonBit: index.commonBit } = parts);
+    index.masks = parts.masks;
+    const extra: (number[] | undefined)[] = [];
+    for (let i = 0; i < parts.extra.length;) {
+      const t = parts.extra[i] as number;
+      const count = parts.extra[i + 1] as number;
+      extra[t] = Array.from(parts.extra.subarray(i + 2, i + 2 + count));
+      i += 2 + count;
+    }
+    index.extra = extra;
+    index.sealedSize = index.texts.size;
+    return index;
   }
 
   add(source: string): number {

@@ -1,4 +1,5 @@
-import { CandidateIndex, type IndexSearch } from './candidate-index.ts';
+import { CandidateIndex, type IndexParts, type IndexSearch } from './candidate-index.ts';
+import type { IndexSnapshots, SnapshotContent } from './index-snapshots.ts';
 import type { LookupThreads } from './lookup-threads.ts';
 import type { FindCandidatesOptions, SourcePage, TmCandidate, TmQuery, TranslationMemory } from './types.ts';
 
@@ -80,7 +81,9 @@ export class IndexedTranslationMemory implements TranslationMemory {
     const version = await this.memory.version();
     const kept = this.kept.get(pair, version);
     if (kept) return kept;
-    const older = this.kept.older(pair);
+    // Else the index written to disk at this version, or at an older one the pair grew from.
+    const older = this.kept.older(pair) ?? this.kept.onDisk(pair, version);
+    if (older?.version === version) return this.kept.keep(pair, version, older.loaded, { saved: true });
     const since = older && unitsAddedSince(older.version, version);
     return this.kept.keep(pair, version, since ? this.extend(older.loaded, since) : this.load());
   }
@@ -164,9 +167,46 @@ function unitsAddedSince(older: string, newer: string): Growth | undefined {
  * A pair whose version changed is read again, and its old index dropped before.
  */
 export class KeptIndexes {
-  private readonly entries = new Map<string, { version: string; loaded: Promise<Loaded>; units: number }>();
+  private readonly entries = new Map<string, KeptEntry>();
+  private snapshots?: IndexSnapshots;
 
   constructor(private maxUnits: number) {}
+
+  /** Writes the indexes read from now on to `snapshots` (`saveUnsaved`), and reads them back from there. */
+  saveTo(snapshots: IndexSnapshots | undefined): void {
+    this.snapshots = snapshots;
+  }
+
+  /**
+   * The index of `pair` written to disk at `wanted` or at a version it grew from, if one reads back
+   * whole, with that version.
+   */
+  onDisk(pair: string, wanted: string): { version: string; loaded: Promise<Loaded> } | undefined {
+    const version = this.snapshots?.versionOf(pair);
+    if (version === undefined || (version !== wanted && !unitsAddedSince(version, wanted))) return undefined;
+    const content = this.snapshots?.read(pair, version);
+    return content && version !== undefined
+      ? { version, loaded: Promise.resolve(loadedFrom(content)) }
+      : undefined;
+  }
+
+  /**
+   * Writes to disk the kept indexes read since they were last written (a new pair, a new version),
+   * when no analysis waits for them. Told of a write that failed, it does not try that one again.
+   */
+  saveUnsaved(onError: (error: Error) => void = () => {}): void {
+    const snapshots = this.snapshots;
+    if (!snapshots) return;
+    for (const [pair, entry] of this.entries) {
+      if (entry.saved || !entry.value?.index.size) continue;
+      entry.saved = true;
+      try {
+        snapshots.write(pair, entry.version, snapshotOf(entry.value));
+      } catch (err) {
+        onError(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+  }
 
   /** Keeps up to `units` units from now on (an analysis worker is told its share: `keptUnits`). */
   keepUpTo(units: number): void {
@@ -186,12 +226,15 @@ export class KeptIndexes {
     return entry.loaded;
   }
 
-  keep(pair: string, version: string, loading: Promise<Loaded>): Promise<Loaded> {
+  /** Keeps the index `loading` reads; `saved`: it was read from disk as it is, not to be written again. */
+  keep(pair: string, version: string, loading: Promise<Loaded>, { saved = false } = {}): Promise<Loaded> {
     this.entries.delete(pair);
-    const entry = { version, loaded: loading, units: 0 };
+    const entry: KeptEntry = { version, loaded: loading, units: 0, saved };
     this.entries.set(pair, entry);
     loading.then(
-      ({ index }) => {
+      (loaded) => {
+        const { index } = loaded;
+        entry.value = loaded;
         entry.units = index.size;
         let total = 0;
         for (const e of this.entries.values()) total += e.units;
@@ -212,6 +255,51 @@ export class KeptIndexes {
   get pairs(): string[] {
     return [...this.entries.keys()];
   }
+}
+
+interface KeptEntry {
+  version: string;
+  loaded: Promise<Loaded>;
+  /** What `loaded` gave, once it did. */
+  value?: Loaded;
+  units: number;
+  /** Written to disk at this version (or read from there). */
+  saved: boolean;
+}
+
+/** An index and its context hashes as a snapshot on disk holds them. */
+function snapshotOf({ index, context }: Loaded): SnapshotContent {
+  const { texts, tokens, extra, ...arrays } = index.parts();
+  const hashes = context.parts(texts.size);
+  return {
+    arrays: {
+      ...arrays,
+      extra,
+      textBytes: texts.bytes,
+      textStarts: texts.starts,
+      tokenData: tokens.data,
+      tokenStarts: tokens.starts,
+      contextWords: hashes.words,
+      contextPresent: hashes.present,
+    },
+    meta: { units: texts.size, words: tokens.words, odd: hashes.odd },
+  };
+}
+
+function loadedFrom({ arrays, meta }: SnapshotContent): Loaded {
+  const { textBytes, textStarts, tokenData, tokenStarts, contextWords, contextPresent, ...rest } = arrays;
+  const { units, words, odd } = meta as { units: number; words: string[]; odd: OddHashes };
+  const index = CandidateIndex.fromParts({
+    ...(rest as unknown as Omit<IndexParts, 'texts' | 'tokens'>),
+    texts: { bytes: textBytes as Uint8Array, starts: textStarts as Int32Array, size: units },
+    tokens: { data: tokenData as Int32Array, starts: tokenStarts as Int32Array, words },
+  });
+  const context = new ContextHashes({
+    words: contextWords as Uint32Array,
+    present: contextPresent as Uint8Array,
+    odd,
+  });
+  return { index, context };
 }
 
 /**
@@ -238,18 +326,37 @@ export function spreadLookupsOver(threads: LookupThreads | undefined): void {
  * bits, so a unit's pair takes 32 bytes instead of two strings. Any other form (none is expected)
  * is kept as it is, aside.
  */
+type OddHashes = [number, [string | null, string | null]][];
+
 class ContextHashes {
-  private words = new Uint32Array(8 * 1024);
+  private words: Uint32Array = new Uint32Array(8 * 1024);
   /** Bit 1: has a packed previous hash; bit 2: a packed next one. */
-  private present = new Uint8Array(1024);
+  private present: Uint8Array = new Uint8Array(1024);
   private readonly odd = new Map<number, [string | null, string | null]>();
+
+  /** Empty, or the hashes of `parts` read back (a snapshot's). */
+  constructor(parts?: { words: Uint32Array; present: Uint8Array; odd: OddHashes }) {
+    if (!parts) return;
+    this.words = parts.words;
+    this.present = parts.present;
+    for (const [id, hashes] of parts.odd) this.odd.set(id, hashes);
+  }
+
+  /** The hashes of units 0 to `units` - 1, with no room to spare, as the constructor takes them back. */
+  parts(units: number): { words: Uint32Array; present: Uint8Array; odd: OddHashes } {
+    return {
+      words: this.words.subarray(0, 8 * units),
+      present: this.present.subarray(0, units),
+      odd: [...this.odd],
+    };
+  }
 
   set(id: number, prev: string | null, next: string | null): void {
     while (id >= this.present.length) {
-      const words = new Uint32Array(this.words.length * 2);
+      const words = new Uint32Array(Math.max(8 * 1024, this.words.length * 2));
       words.set(this.words);
       this.words = words;
-      const present = new Uint8Array(this.present.length * 2);
+      const present = new Uint8Array(Math.max(1024, this.present.length * 2));
       present.set(this.present);
       this.present = present;
     }

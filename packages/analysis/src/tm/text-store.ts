@@ -58,4 +58,11 @@ export class TextStore {
   shared(): SharedTexts {
     return { bytes: this.bytes, starts: this.starts, size: this.count };
   }
+
+  /** The texts and no room to spare, to be written to disk; `new TextStore(parts)` takes them back. */
+  parts(): SharedTexts {
+    const size = this.count;
+    const starts = this.starts.subarray(0, size + 1);
+    return { bytes: this.bytes.subarray(0, starts[size] as number), starts, size };
+  }
 }

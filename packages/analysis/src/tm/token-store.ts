@@ -6,6 +6,11 @@ export interface SharedTokens {
   starts: Int32Array;
 }
 
+/** A store as written to disk: its tokens, where each unit's start, and the tokens' texts by number. */
+export interface TokenParts extends SharedTokens {
+  words: string[];
+}
+
 /**
  * The comparison tokens of every unit of a `CandidateIndex` as numbers, one run per unit in a typed
  * array, so that the token edit distance of a candidate — all of `scoreMatch` but its penalties —
@@ -34,6 +39,23 @@ export class TokenStore {
 
   shared(): SharedTokens {
     return { data: this.tokens, starts: this.starts };
+  }
+
+  /** The tokens of the first `units` units, with no room to spare, and the dictionary, for disk. */
+  parts(units: number): TokenParts {
+    return {
+      data: this.tokens.subarray(0, this.used),
+      starts: this.starts.subarray(0, units),
+      words: [...this.dictionary.keys()],
+    };
+  }
+
+  /** A store read back from its `parts`, which takes more units as any other. */
+  static fromParts({ data, starts, words }: TokenParts): TokenStore {
+    const store = new TokenStore({ data, starts: starts.length ? starts : sharedInt32(1024) });
+    store.used = data.length;
+    words.forEach((word, n) => store.dictionary.set(word, n));
+    return store;
   }
 
   /** How many distinct tokens the units have (tokens are numbered from 0). */

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyseTask } from '../task.ts';
+import { IndexSnapshots } from '../tm/index-snapshots.ts';
 import { IndexedTranslationMemory, keptIndexes, spreadLookupsOver } from '../tm/indexed-memory.ts';
 import { LookupThreads } from '../tm/lookup-threads.ts';
 import type { SourcePage, TmCandidate, TranslationMemory } from '../tm/types.ts';
@@ -142,12 +143,21 @@ function remoteMemory(target: string, paged: boolean, pair: string | undefined):
   };
 }
 
+/** Indexes read for the task just done are written to disk, once its result is on its way. */
+function saveIndexes(): void {
+  keptIndexes.saveUnsaved((error) =>
+    send({ type: 'warning', message: `A memory index could not be written to disk: ${error.message}` }),
+  );
+}
+
 async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   controller = new AbortController();
+  keptIndexes.saveTo(job.snapshots && new IndexSnapshots(job.snapshots));
   try {
     if (job.prepare) {
       await prepare(job, controller.signal);
       send({ type: 'done', result: { files: [], totals: {} }, kept: keptIndexes.pairs });
+      saveIndexes();
       return;
     }
     const result = await analyseTask({
@@ -163,6 +173,7 @@ async function run(job: Extract<ToWorker, { type: 'start' }>): Promise<void> {
       onProgress: (done, total) => send({ type: 'progress', done, total }),
     });
     send({ type: 'done', result, kept: keptIndexes.pairs });
+    saveIndexes();
   } catch (err) {
     send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   } finally {

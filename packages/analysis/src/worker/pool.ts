@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { AnalyseTaskInput, TaskResult } from '../task.ts';
 import { BandAccumulator } from '../bands.ts';
 import { ErrorKeys } from '../errors.ts';
+import { IndexSnapshots, snapshotKey, type SnapshotSettings } from '../tm/index-snapshots.ts';
 import type { TranslationMemory } from '../tm/types.ts';
 import type { AnalysisWorkerData, FromWorker, ToWorker } from './protocol.ts';
 import { spawnWorker } from './spawn.ts';
@@ -55,8 +59,33 @@ export class AnalysisPool {
   private closed = false;
   /** The preparations under way, each with what resolves when it ends. */
   private readonly preparations = new Map<AbortController, Promise<void>>();
+  private snapshots?: { settings: SnapshotSettings; files: IndexSnapshots };
 
   constructor(private readonly options: AnalysisPoolOptions) {}
+
+  /**
+   * From the next task on, the workers write the indexes they read to `dir` and read them back from
+   * there (ADR 0027, tenth pass), up to `maxBytes`. `salt` names the database and how its sources
+   * were read; with the workers' own code, it keys the snapshots, so no other release's or
+   * database's are read.
+   */
+  keepSnapshots({ dir, maxBytes, salt }: { dir: string; maxBytes: number; salt: string }): void {
+    const settings = { dir, maxBytes, key: snapshotKey(codeFiles(this.options), salt) };
+    this.snapshots = { settings, files: new IndexSnapshots(settings) };
+  }
+
+  /** Deletes this server's snapshots of `pair` (it was deleted). */
+  forgetSnapshots(pair: string): void {
+    this.snapshots?.files.forget(pair);
+  }
+
+  /**
+   * Deletes the snapshots of pairs not at the version `current` gives now, and any made by other
+   * code or for another database (`keepSnapshots` first). Returns how many files it deleted.
+   */
+  async sweepSnapshots(current: (pair: string) => Promise<string | undefined>): Promise<number> {
+    return (await this.snapshots?.files.sweep(current)) ?? 0;
+  }
 
   analyse(input: AnalyseTaskInput): Promise<TaskResult> {
     if (this.closed) return Promise.reject(new Error('The analysis pool is closed'));
@@ -331,10 +360,25 @@ export class AnalysisPool {
         ),
         ...(input.limits ? { limits: input.limits } : {}),
         ...(prepare ? { prepare } : {}),
+        ...(this.snapshots ? { snapshots: this.snapshots.settings } : {}),
       });
       if (input.signal?.aborted) onAbort();
     });
   }
+}
+
+/**
+ * The files of the code that reads and indexes a memory: the worker's bundle, or every TypeScript
+ * file of the package in development (a change to any of them may change an index).
+ */
+function codeFiles({ workerUrl, typescript }: AnalysisPoolOptions): string[] {
+  const entry = fileURLToPath(workerUrl);
+  if (!typescript) return [entry];
+  const src = path.dirname(path.dirname(entry));
+  return fs
+    .readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(src, f));
 }
 
 const pairsOf = (memories: Map<string, TranslationMemory>) =>

@@ -1,5 +1,6 @@
 import type { AnalysisLimits } from '../limits.ts';
 import type { TaskResult } from '../task.ts';
+import type { SnapshotSettings } from '../tm/index-snapshots.ts';
 import type { SourcePage, TmCandidate, TmQuery } from '../tm/types.ts';
 
 /**
@@ -22,6 +23,8 @@ export type ToWorker =
       limits?: Partial<AnalysisLimits>;
       /** No files: read the memories' indexes ahead of their first analysis (`AnalysisPool.prepare`). */
       prepare?: boolean;
+      /** Where indexes read are written to disk, and read back from (`IndexSnapshots`). */
+      snapshots?: SnapshotSettings;
     }
   | { type: 'chunk'; stream: number; data: Uint8Array }
   | { type: 'end'; stream: number }

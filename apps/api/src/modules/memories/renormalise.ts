@@ -4,7 +4,7 @@ import * as repo from './repository.ts';
 
 const PAGE = 5000;
 /** The reading of TMX sources the stored units are brought to (ADR 0028). */
-const SOURCES_VERSION = '2026-11-27';
+export const SOURCES_VERSION = '2026-11-27';
 const MAY_HOLD_MARKUP = /[<\uE100-\uE17F]/;
 
 /**

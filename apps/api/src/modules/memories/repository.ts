@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { languages, settings, tmImports, tmUnits, users } from '../../db/schema/index.ts';
@@ -157,10 +158,16 @@ export async function unitsAfter(db: Db, pair: Pair, afterId: number, limit: num
     .limit(limit);
 }
 
-/** Forgets a pair: its units and the record of its feeds, together. */
+/** Announces a pair deleted (`<customer>:<source>:<target>`): every server deletes its index snapshots of it. */
+export const PAIR_DELETED_CHANNEL = 'verba_tm_pair_deleted';
+
+/** Forgets a pair: its units and the record of its feeds, together, announced at commit. */
 export async function deletePair(db: Db, pair: Pair): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(tmUnits).where(ofPair(pair));
+    await tx.execute(
+      sql`select pg_notify(${PAIR_DELETED_CHANNEL}, ${`${pair.customerId}:${pair.source}:${pair.target}`})`,
+    );
     await tx
       .delete(tmImports)
       .where(
@@ -175,6 +182,17 @@ export async function deletePair(db: Db, pair: Pair): Promise<void> {
 
 /** Settings key recording that stored sources were read again the way imports now read them. */
 const SOURCES_READ_KEY = 'tm_unit_sources_read';
+const DATABASE_NAME_KEY = 'tm_index_snapshots_database';
+
+/**
+ * A random name of this database, made by the first server that asks: the analysis's index
+ * snapshots of another database's pairs (a database restored or made again) are never read.
+ */
+export async function databaseName(db: Db): Promise<string> {
+  await db.insert(settings).values({ key: DATABASE_NAME_KEY, value: randomUUID() }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, DATABASE_NAME_KEY));
+  return row!.value;
+}
 
 export async function sourcesReadAgain(db: Db): Promise<boolean> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SOURCES_READ_KEY));

@@ -58,6 +58,10 @@ async function receiveTmx(app: FastifyInstance, request: FastifyRequest): Promis
 
 /** Translation memories per customer and language pair. */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
   // An embedded-database import a crash cut short leaves units behind: removed before serving.
   app.addHook('onReady', async () => {
     const removed = await service.sweepUnfinishedFeeds(app.db);
@@ -65,6 +69,15 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     // Once per database: units imported before ADR 0028 read as imports now read them.
     const rewritten = await service.readOldSourcesAgain(app.db);
     if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
+    // After the sources are read again: a snapshot is of the sources as they are read now.
+    const stale = await service.keepIndexSnapshots(app, app.config.analysis.snapshots);
+    if (stale)
+      app.log.info({ removed: stale }, 'translation-memory index snapshots of changed pairs removed');
+    stopListening = await app.database.listen(service.PAIR_DELETED_CHANNEL, {
+      notify: (pair) => app.analysis.forgetSnapshots(pair),
+      ready: () => {},
+      lost: () => {},
+    });
     if (app.config.analysis.prepareAtStart) {
       const pairs = await service.prepareRecentPairs(app, app.config.analysis);
       if (pairs.length) app.log.info({ pairs }, 'translation memories read ahead of their first quote');

@@ -13,6 +13,7 @@ import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
 export { readOldSourcesAgain } from './renormalise.ts';
+export { keepIndexSnapshots, PAIR_DELETED_CHANNEL } from './index-snapshots.ts';
 export { PostgresTranslationMemory, targetsWithMemory } from './repository/translation-memory.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
@@ -231,6 +232,8 @@ export async function deletePair(
 ) {
   const { customer, pair, units } = await existingPair(deps, actor, customerId, source, target);
   await repo.deletePair(deps.db, pair);
+  // Every server hears of it (`PAIR_DELETED_CHANNEL`); this one deletes its own at once.
+  deps.analysis.forgetSnapshots(`${pair.customerId}:${pair.source}:${pair.target}`);
   return outcome(
     { deleted: true as const, units },
     {

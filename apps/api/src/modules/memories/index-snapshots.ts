@@ -1,0 +1,28 @@
+import type { Deps } from '../../lib/service.ts';
+import { SOURCES_VERSION } from './renormalise.ts';
+import { PostgresTranslationMemory } from './repository/translation-memory.ts';
+import * as repo from './repository.ts';
+
+export { PAIR_DELETED_CHANNEL } from './repository.ts';
+
+/**
+ * Has the analysis workers write the indexes of the pairs they read to disk and read them back (ADR
+ * 0027, tenth pass), keyed by this database and by how its sources were read, after deleting the
+ * snapshots of pairs deleted or changed while this server was down. Returns how many it deleted.
+ */
+export async function keepIndexSnapshots(
+  deps: Pick<Deps, 'db' | 'analysis'>,
+  settings: { dir: string; maxBytes: number } | undefined,
+): Promise<number> {
+  if (!settings) return 0;
+  const salt = `${await repo.databaseName(deps.db)}:${SOURCES_VERSION}`;
+  deps.analysis.keepSnapshots({ ...settings, salt });
+  return deps.analysis.sweepSnapshots((pair) => pairVersion(deps, pair));
+}
+
+/** The version of a pair (`<customer>:<source>:<target>`) as a worker reads it; undefined if unknown. */
+async function pairVersion(deps: Pick<Deps, 'db'>, pair: string): Promise<string | undefined> {
+  const m = /^(\d+):([^:]+):([^:]+)$/.exec(pair);
+  if (!m) return undefined;
+  return new PostgresTranslationMemory(deps.db, Number(m[1]), m[2]!, m[3]!).version();
+}
