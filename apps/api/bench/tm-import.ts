@@ -193,6 +193,20 @@ async function run(
     const fresh = await server();
     const withMemory = await quote('es', fresh.on);
     await fresh.close();
+    // The same with the pair's index written to disk by a server before (ADR 0027, tenth pass): a
+    // server that reads the pair and writes its index once the quote is done, then one started after it.
+    const snapshots = { dir: path.join(work, 'tm-indexes'), maxBytes: 64 * 1024 ** 3 };
+    const writer = await server({ snapshots });
+    await quote('es', writer.on);
+    const w0 = performance.now();
+    let snapshotBytes: number;
+    while (!(snapshotBytes = snapshotSize(snapshots.dir)) && performance.now() - w0 < 120_000)
+      await new Promise((r) => setTimeout(r, 50));
+    const writtenS = (performance.now() - w0) / 1000;
+    await writer.close();
+    const restarted = await server({ snapshots });
+    const fromDisk = await quote('es', restarted.on);
+    await restarted.close();
     // The same server with each lookup in its analysis worker alone (no lookup threads, ADR 0027):
     // its first quote reads the pair, the second is the one to compare with `again`.
     const alone = await server({ lookupThreads: 1 });
@@ -232,6 +246,9 @@ async function run(
       `  with memory, on a server that had not read the pair (${times(withMemory)}): ${withMemory.cpu}; without ${without.cpu}`,
     );
     console.log(
+      `  with memory, on a server started with the pair's index on disk (${(snapshotBytes / MB).toFixed(0)} MB, written some ${writtenS.toFixed(1)} s after the quote before it): ${fromDisk.seconds.toFixed(1)} s (${times(fromDisk)}), ${fromDisk.cpu}`,
+    );
+    console.log(
       `  the first quote after the import (the pair read then): ${afterImport.seconds.toFixed(1)} s (${times(afterImport)}), ${afterImport.cpu}`,
     );
     console.log(
@@ -252,6 +269,15 @@ async function run(
   await app.close();
   await database.close();
   await cleanup?.();
+}
+
+/** Bytes of the index snapshots in `dir` (0 while none is written). */
+function snapshotSize(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.tmi'))
+    .reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
 }
 
 const t = performance.now();

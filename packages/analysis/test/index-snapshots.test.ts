@@ -208,14 +208,22 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
       kept.saveUnsaved();
     }
     fs.writeFileSync(path.join(dir, `${b64('9:en:es')}~2-2~ffff.tmi`), 'another release');
-    fs.writeFileSync(path.join(dir, `${b64('1:en:es')}~2-2~a1b2c3.tmi.999999-1.tmp`), 'half');
+    // Left by a writer that stopped an hour ago, and one being written now by another server.
+    const left = path.join(dir, `${b64('1:en:es')}~2-2~a1b2c3.tmi.999999-1.tmp`);
+    fs.writeFileSync(left, 'half');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    fs.utimesSync(left, hourAgo, hourAgo);
+    fs.writeFileSync(path.join(dir, `${b64('1:en:es')}~2-2~a1b2c3.tmi.999998-1.tmp`), 'being written');
     const snapshots = new IndexSnapshots(settings());
     expect(snapshots.pairs().sort()).toEqual(['1:en:ca', '1:en:es', '2:en:es']);
     const current: Record<string, string> = { '1:en:es': '2:2', '1:en:ca': '3:9' };
     expect(await snapshots.sweep(async (pair) => current[pair])).toBe(4);
-    expect(files()).toEqual([`${b64('1:en:es')}~2-2~a1b2c3.tmi`]);
+    expect(files()).toEqual([
+      `${b64('1:en:es')}~2-2~a1b2c3.tmi`,
+      `${b64('1:en:es')}~2-2~a1b2c3.tmi.999998-1.tmp`,
+    ]);
     snapshots.forget('1:en:es');
-    expect(files()).toEqual([]);
+    expect(files()).toEqual([`${b64('1:en:es')}~2-2~a1b2c3.tmi.999998-1.tmp`]);
   });
 
   it('keys snapshots by the code that made them and the salt', () => {

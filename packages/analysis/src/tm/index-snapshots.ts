@@ -29,6 +29,8 @@ const MAGIC = 'VERBATMI';
 const SUFFIX = '.tmi';
 /** Free disk space a snapshot must leave, besides its own size: uploads must not run out of room. */
 const KEEP_FREE_BYTES = 1024 ** 3;
+/** A snapshot being written is written in seconds: a temporary file untouched this long was left behind. */
+const LEFT_BEHIND_MS = 10 * 60 * 1000;
 const KINDS: Record<Kind, (length: number) => Stored> = {
   i32: sharedInt32,
   u32: sharedUint32,
@@ -124,7 +126,7 @@ export class IndexSnapshots {
       if (checked.get(file.pair) !== file.version) removed += removeQuietly(file.path);
     }
     for (const name of this.names())
-      if (name.endsWith('.tmp') && !this.writtenNow(name))
+      if (name.endsWith('.tmp') && this.leftBehind(path.join(this.settings.dir, name)))
         removed += removeQuietly(path.join(this.settings.dir, name));
     return removed;
   }
@@ -140,9 +142,13 @@ export class IndexSnapshots {
     ];
   }
 
-  private writtenNow(name: string): boolean {
-    const m = /\.(\d+)-\d+\.tmp$/.exec(name);
-    return m !== null && Number(m[1]) === process.pid;
+  /** A temporary file nobody has written to for a while: its writer stopped (servers may share the folder). */
+  private leftBehind(file: string): boolean {
+    try {
+      return Date.now() - fs.statSync(file).mtimeMs > LEFT_BEHIND_MS;
+    } catch {
+      return false;
+    }
   }
 
   private keepWithinBudget(newest: string): void {

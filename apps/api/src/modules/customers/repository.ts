@@ -2,6 +2,7 @@ import { containsPattern } from '../../lib/sql-like.ts';
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CompanyDto, CustomerEditInput, CustomerInput, Paginated } from '@verba/contracts';
 import type { Db } from '../../db/client.ts';
+import { announcePairsDeleted } from '../../db/memory-pairs.ts';
 import { toPage } from '../../lib/paging.ts';
 import {
   bonusUsers,
@@ -170,6 +171,8 @@ export async function eraseCustomer(db: Db, customerId: number): Promise<void> {
     await tx.delete(bonuses).where(eq(bonuses.customer_id, customerId));
     await tx.delete(departments).where(eq(departments.customer_id, customerId));
     await tx.delete(users).where(eq(users.customer_id, customerId));
+    // Its memory goes with it (cascade): every server deletes its index snapshots of those pairs.
+    await announcePairsDeleted(tx, customerId);
     await tx.delete(customers).where(eq(customers.id, customerId));
   });
 }

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
+import { countries, customers, departments, languages, tmUnits } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { tokensByRole, type RoleName } from '../../../test/roles.ts';
@@ -51,7 +51,7 @@ async function server(dir: string, { analysing = false } = {}): Promise<FastifyI
   return app;
 }
 
-async function importUnits(app: FastifyInstance, sources: string[]) {
+async function importUnits(app: FastifyInstance, sources: string[], customer = acme) {
   const tmx = `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>${sources
     .map(
       (s) => `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="es"><seg>ES ${s}</seg></tuv></tu>`,
@@ -60,7 +60,7 @@ async function importUnits(app: FastifyInstance, sources: string[]) {
   const form = await multipart({ source_language: String(lang.en), target_language: String(lang.es) }, [
     { field: 'file', name: 'units.tmx', content: tmx },
   ]);
-  const res = await call(app, 'POST', `/api/customers/${acme}/memories`, {
+  const res = await call(app, 'POST', `/api/customers/${customer}/memories`, {
     token: tokens.admin,
     body: form.payload,
     headers: form.headers,
@@ -133,5 +133,24 @@ describe('index snapshots of memory pairs on disk (ADR 0027, tenth pass)', () =>
     const c2 = await server(dirC);
     expect(snapshotsIn(dirC)).toEqual([]);
     await Promise.all([a2.close(), b.close(), c2.close()]);
+  });
+
+  it('a customer erased with its memory: every server deletes the snapshots of its pairs', async () => {
+    const epe = (await t.database.db.select().from(countries).where(eq(countries.code, 'EPE')))[0]!.id;
+    const created = await call(t.app, 'POST', '/api/customers/store', {
+      token: tokens.admin,
+      body: { name: 'Shortlived', country_id: epe, town: 'Girona', payment_scheme: 'DEFERRED' },
+    });
+    const id = created.json.data.id as number;
+    const dir = newDir();
+    const app = await server(dir);
+    // An import has an idle worker read the pair ahead of its first quote; the index is written then.
+    await importUnits(app, [OPEN, CLOSE], id);
+    await app.analysis.prepared();
+    await vi.waitFor(() => expect(snapshotsIn(dir)).toHaveLength(1));
+    const erased = await call(t.app, 'DELETE', `/api/customers/${id}`, { token: tokens.admin });
+    expect(erased.json.data).toMatchObject({ deleted: true });
+    await vi.waitFor(() => expect(snapshotsIn(dir)).toEqual([]));
+    await app.close();
   });
 });

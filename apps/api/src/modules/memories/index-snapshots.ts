@@ -3,7 +3,7 @@ import { SOURCES_VERSION } from './renormalise.ts';
 import { PostgresTranslationMemory } from './repository/translation-memory.ts';
 import * as repo from './repository.ts';
 
-export { PAIR_DELETED_CHANNEL } from './repository.ts';
+export { PAIR_DELETED_CHANNEL } from '../../db/memory-pairs.ts';
 
 /**
  * Has the analysis workers write the indexes of the pairs they read to disk and read them back (ADR

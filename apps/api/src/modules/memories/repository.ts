@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { announcePairsDeleted } from '../../db/memory-pairs.ts';
 import { languages, settings, tmImports, tmUnits, users } from '../../db/schema/index.ts';
 
 export type TmImportRow = typeof tmImports.$inferSelect;
@@ -158,16 +159,11 @@ export async function unitsAfter(db: Db, pair: Pair, afterId: number, limit: num
     .limit(limit);
 }
 
-/** Announces a pair deleted (`<customer>:<source>:<target>`): every server deletes its index snapshots of it. */
-export const PAIR_DELETED_CHANNEL = 'verba_tm_pair_deleted';
-
 /** Forgets a pair: its units and the record of its feeds, together, announced at commit. */
 export async function deletePair(db: Db, pair: Pair): Promise<void> {
   await db.transaction(async (tx) => {
+    await announcePairsDeleted(tx, pair.customerId, pair);
     await tx.delete(tmUnits).where(ofPair(pair));
-    await tx.execute(
-      sql`select pg_notify(${PAIR_DELETED_CHANNEL}, ${`${pair.customerId}:${pair.source}:${pair.target}`})`,
-    );
     await tx
       .delete(tmImports)
       .where(
