@@ -129,10 +129,15 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     await answers(memory, newWorker(), ['Open the file.']);
     expect(memory.cursors[0]).toBe(0);
 
-    // Damaged: cut short, or bytes changed in its header. Deleted, and the pair read again.
+    // Damaged: cut short, a byte changed in its header or in its arrays. Deleted, and the pair read again.
     for (const damage of [
       (bytes: Buffer) => bytes.subarray(0, bytes.length - 100),
       (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 20), Buffer.from('}'), bytes.subarray(21)]),
+      (bytes: Buffer) => {
+        const changed = Buffer.from(bytes);
+        changed[changed.length - 5000] = (changed[changed.length - 5000]! + 1) & 255;
+        return changed;
+      },
     ]) {
       const good = newWorker();
       await answers(memory, good, ['Open the file.']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { threadId } from 'node:worker_threads';
 import { sharedInt32, sharedInt8, sharedUint32, sharedUint8 } from './shared-arrays.ts';
 
@@ -31,6 +32,7 @@ const SUFFIX = '.tmi';
 const KEEP_FREE_BYTES = 1024 ** 3;
 /** A snapshot being written is written in seconds: a temporary file untouched this long was left behind. */
 const LEFT_BEHIND_MS = 10 * 60 * 1000;
+const BYTES: Record<Kind, number> = { i32: 4, u32: 4, u8: 1, i8: 1 };
 const KINDS: Record<Kind, (length: number) => Stored> = {
   i32: sharedInt32,
   u32: sharedUint32,
@@ -44,7 +46,8 @@ const KINDS: Record<Kind, (length: number) => Stored> = {
  * from a file in well under a second, where reading the pair from the database and indexing it
  * takes some ten. A file is `<pair>~<version>~<key><SUFFIX>`: written whole under a temporary name,
  * then renamed, so a reader sees a whole snapshot or none; one that does not read back as written
- * (a disk error, a file cut short) is deleted and the pair read from the database. Only the newest
+ * (a file cut short, a byte changed: its size and CRC-32 are checked) is deleted and the pair read
+ * from the database. Only the newest
  * version of a pair is kept. It is a cache: any server may delete any of it at any time.
  */
 export class IndexSnapshots {
@@ -226,9 +229,12 @@ interface Identity {
 interface Header extends Identity {
   arrays: { name: string; kind: Kind; length: number }[];
   meta: unknown;
+  /** CRC-32 of the arrays' bytes, in order: a snapshot damaged on disk is not read. */
+  crc: number;
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
+const bytesOf = (a: Stored) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 const kindOf = (a: Stored): Kind =>
   a instanceof Int32Array ? 'i32' : a instanceof Uint32Array ? 'u32' : a instanceof Uint8Array ? 'u8' : 'i8';
 
@@ -239,7 +245,10 @@ function layout(content: SnapshotContent, identity: Identity): { header: Buffer;
     kind: kindOf(a),
     length: a.length,
   }));
-  const header = Buffer.from(JSON.stringify({ ...identity, arrays, meta: content.meta } satisfies Header));
+  const crc = Object.values(content.arrays).reduce((c, a) => crc32(bytesOf(a), c), 0);
+  const header = Buffer.from(
+    JSON.stringify({ ...identity, arrays, meta: content.meta, crc } satisfies Header),
+  );
   let size = pad8(MAGIC.length + 4 + header.length);
   for (const a of Object.values(content.arrays)) size += pad8(a.byteLength);
   return { header, size };
@@ -253,7 +262,7 @@ function writeSnapshot(fd: number, header: Buffer, content: SnapshotContent): vo
   fs.writeSync(fd, start);
   const padding = Buffer.alloc(8);
   for (const a of Object.values(content.arrays)) {
-    writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    writeAll(fd, bytesOf(a));
     if (pad8(a.byteLength) > a.byteLength) fs.writeSync(fd, padding, 0, pad8(a.byteLength) - a.byteLength);
   }
   fs.fsyncSync(fd);
@@ -283,17 +292,17 @@ function readSnapshot(fd: number, fileSize: number, expected: Identity): Snapsho
   if (header.pair !== expected.pair || header.version !== expected.version || header.key !== expected.key)
     throw new Error('Another snapshot');
   let at = pad8(start.length + headerBytes.length);
-  const expectedSize = header.arrays.reduce(
-    (sum, a) => sum + pad8(a.length * KINDS[a.kind](0).BYTES_PER_ELEMENT),
-    at,
-  );
+  const expectedSize = header.arrays.reduce((sum, a) => sum + pad8(a.length * BYTES[a.kind]), at);
   if (expectedSize !== fileSize) throw new Error('The snapshot is not whole');
   const arrays: Record<string, Stored> = {};
+  let crc = 0;
   for (const { name, kind, length } of header.arrays) {
     const array = KINDS[kind](length);
-    readAll(fd, new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    readAll(fd, bytesOf(array), at);
+    crc = crc32(bytesOf(array), crc);
     arrays[name] = array;
     at += pad8(array.byteLength);
   }
+  if (crc !== header.crc) throw new Error('The snapshot is damaged');
   return { arrays, meta: header.meta };
 }
