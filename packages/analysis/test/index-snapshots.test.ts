@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CandidateIndex, contextHash, IndexedTranslationMemory, KeptIndexes } from '../src/index.ts';
+import { rewriteAfter } from '../src/tm/indexed-memory.ts';
 import { IndexSnapshots, snapshotKey, type SnapshotSettings } from '../src/tm/index-snapshots.ts';
 import { DocText } from './doc-text.ts';
 import { PairInList } from './pair-in-list.ts';
@@ -90,12 +91,13 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     expect(fs.statSync(path.join(dir, files()[0]!)).mtimeMs).toBe(written);
   });
 
-  it('reads only the units added since the snapshot, then writes the new version in place of the old', async () => {
+  it('reads only the units added since the snapshot, and writes the pair again only once many were added', async () => {
     const memory = new PairInList('7:en:es', 500);
     const text = documentation(memory, 1200);
     const first = newWorker();
     await answers(memory, first, ['Open the file.']);
     first.saveUnsaved();
+    const name = (units: number) => `${b64('7:en:es')}~${units}-${units}~a1b2c3.tmi`;
     const more = new DocText(11, 1500);
     memory.add('Close every window before you print.', ...Array.from({ length: 50 }, () => more.sentence()));
     const segments = [...segmentsOf(memory, text, 100), 'Close every window before you print it.'];
@@ -105,9 +107,19 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     const restarted = newWorker();
     expect(await answers(memory, restarted, segments)).toEqual(fromScratch);
     expect(memory.cursors).toEqual([1200]);
+    // 51 units added: not worth writing the whole index again (`rewriteAfter`); the snapshot stays.
     restarted.saveUnsaved();
-    const units = memory.units.length;
-    expect(files()).toEqual([`${Buffer.from('7:en:es').toString('base64url')}~${units}-${units}~a1b2c3.tmi`]);
+    expect(files()).toEqual([name(1200)]);
+    memory.cursors.length = 0;
+    const again = newWorker();
+    expect(await answers(memory, again, segments)).toEqual(fromScratch);
+    expect(memory.cursors).toEqual([1200]);
+
+    // Once as many units were added as `rewriteAfter` says, the new version replaces the old.
+    memory.add(...Array.from({ length: rewriteAfter(1200) }, () => more.sentence()));
+    await answers(memory, again, ['Open the file.']);
+    again.saveUnsaved();
+    expect(files()).toEqual([name(memory.units.length)]);
   });
 
   it('reads the pair from the database when the snapshot is of a version it did not grow from, of another key, or damaged', async () => {

@@ -83,9 +83,11 @@ export class IndexedTranslationMemory implements TranslationMemory {
     if (kept) return kept;
     // Else the index written to disk at this version, or at an older one the pair grew from.
     const older = this.kept.older(pair) ?? this.kept.onDisk(pair, version);
-    if (older?.version === version) return this.kept.keep(pair, version, older.loaded, { saved: true });
+    const written = older?.written;
+    if (older?.version === version) return this.kept.keep(pair, version, older.loaded, { written });
     const since = older && unitsAddedSince(older.version, version);
-    return this.kept.keep(pair, version, since ? this.extend(older.loaded, since) : this.load());
+    if (since) return this.kept.keep(pair, version, this.extend(older.loaded, since), { written });
+    return this.kept.keep(pair, version, this.load());
   }
 
   /**
@@ -181,27 +183,35 @@ export class KeptIndexes {
    * The index of `pair` written to disk at `wanted` or at a version it grew from, if one reads back
    * whole, with that version.
    */
-  onDisk(pair: string, wanted: string): { version: string; loaded: Promise<Loaded> } | undefined {
+  onDisk(pair: string, wanted: string): Pick<KeptEntry, 'version' | 'loaded' | 'written'> | undefined {
     const version = this.snapshots?.versionOf(pair);
     if (version === undefined || (version !== wanted && !unitsAddedSince(version, wanted))) return undefined;
     const content = this.snapshots?.read(pair, version);
-    return content && version !== undefined
-      ? { version, loaded: Promise.resolve(loadedFrom(content)) }
-      : undefined;
+    if (!content) return undefined;
+    const loaded = loadedFrom(content);
+    return { version, loaded: Promise.resolve(loaded), written: loaded.index.size };
   }
 
   /**
-   * Writes to disk the kept indexes read since they were last written (a new pair, a new version),
-   * when no analysis waits for them. Told of a write that failed, it does not try that one again.
+   * Writes to disk the kept indexes not written yet, or grown by enough units since (`rewriteAfter`:
+   * until then a worker reads the snapshot and the units added), when no analysis waits for them.
+   * Told of a write that failed, it does not try that one again.
    */
   saveUnsaved(onError: (error: Error) => void = () => {}): void {
     const snapshots = this.snapshots;
     if (!snapshots) return;
     for (const [pair, entry] of this.entries) {
-      if (entry.saved || !entry.value?.index.size) continue;
-      entry.saved = true;
+      const { value } = entry;
+      const units = value?.index.size ?? 0;
+      if (
+        !value ||
+        !units ||
+        (entry.written !== undefined && units - entry.written < rewriteAfter(entry.written))
+      )
+        continue;
+      entry.written = units;
       try {
-        snapshots.write(pair, entry.version, snapshotOf(entry.value));
+        snapshots.write(pair, entry.version, snapshotOf(value));
       } catch (err) {
         onError(err instanceof Error ? err : new Error(String(err)));
       }
@@ -214,7 +224,7 @@ export class KeptIndexes {
   }
 
   /** The index kept of `pair` whatever its version, to be brought up to date. */
-  older(pair: string): { version: string; loaded: Promise<Loaded> } | undefined {
+  older(pair: string): Pick<KeptEntry, 'version' | 'loaded' | 'written'> | undefined {
     return this.entries.get(pair);
   }
 
@@ -226,10 +236,23 @@ export class KeptIndexes {
     return entry.loaded;
   }
 
-  /** Keeps the index `loading` reads; `saved`: it was read from disk as it is, not to be written again. */
-  keep(pair: string, version: string, loading: Promise<Loaded>, { saved = false } = {}): Promise<Loaded> {
+  /**
+   * Keeps the index `loading` reads; `written`: the units of the snapshot on disk it was read from,
+   * or grew from (`saveUnsaved`).
+   */
+  keep(
+    pair: string,
+    version: string,
+    loading: Promise<Loaded>,
+    { written }: { written?: number } = {},
+  ): Promise<Loaded> {
     this.entries.delete(pair);
-    const entry: KeptEntry = { version, loaded: loading, units: 0, saved };
+    const entry: KeptEntry = {
+      version,
+      loaded: loading,
+      units: 0,
+      ...(written !== undefined ? { written } : {}),
+    };
     this.entries.set(pair, entry);
     loading.then(
       (loaded) => {
@@ -263,8 +286,17 @@ interface KeptEntry {
   /** What `loaded` gave, once it did. */
   value?: Loaded;
   units: number;
-  /** Written to disk at this version (or read from there). */
-  saved: boolean;
+  /** Its units when it was written to disk (or read from there), if it was: see `saveUnsaved`. */
+  written?: number;
+}
+
+/**
+ * Units added to a pair since its snapshot on disk before it is written again: a worker reads the
+ * snapshot and those units from the database in a fraction of a second (some 12 µs a unit), where
+ * a delivery that adds a few units would otherwise have a million units' index written again.
+ */
+export function rewriteAfter(written: number): number {
+  return Math.max(10_000, Math.floor(written / 100));
 }
 
 /** An index and its context hashes as a snapshot on disk holds them. */
