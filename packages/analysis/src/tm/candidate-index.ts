@@ -137,11 +137,15 @@ export class CandidateIndex {
     this.view = shared !== undefined;
     this.texts = new TextStore(shared?.texts);
     this.tokens = new TokenStore(shared?.tokens);
-    if (!shared) return;
-    ({ lengths: this.lengths, nearHashes: this.nearHashes, nearNext: this.nearNext } = shared);
-    ({ nearHeads: this.nearHeads, listStart: this.listStart, postings: this.postings } = shared);
-    ({ unitAt: this.unitAt, firstPlace: this.firstPlace, commonBit: this.commonBit } = shared);
-    this.masks = shared.masks;
+    if (shared) this.adopt(shared);
+  }
+
+  /** Takes a sealed index's arrays as its own (another thread's, or read back from disk). */
+  private adopt(arrays: Omit<SharedIndex, 'texts' | 'tokens'>): void {
+    ({ lengths: this.lengths, nearHashes: this.nearHashes, nearNext: this.nearNext } = arrays);
+    ({ nearHeads: this.nearHeads, listStart: this.listStart, postings: this.postings } = arrays);
+    ({ unitAt: this.unitAt, firstPlace: this.firstPlace, commonBit: this.commonBit } = arrays);
+    this.masks = arrays.masks;
     this.sealedSize = this.texts.size;
   }
 
@@ -183,18 +187,12 @@ export class CandidateIndex {
     const extra: number[] = [];
     this.extra.forEach((more, t) => more && extra.push(t, more.length, ...more));
     return {
+      ...this.shared(),
       texts: this.texts.parts(),
       tokens: this.tokens.parts(n),
       lengths: this.lengths.subarray(0, n),
       nearHashes: this.nearHashes.subarray(0, n),
       nearNext: this.nearNext.subarray(0, n),
-      nearHeads: this.nearHeads,
-      listStart: this.listStart,
-      postings: this.postings,
-      unitAt: this.unitAt,
-      firstPlace: this.firstPlace,
-      commonBit: this.commonBit,
-      masks: this.masks,
       extra: Int32Array.from(extra),
     };
   }
@@ -204,10 +202,7 @@ export class CandidateIndex {
     const index = new CandidateIndex();
     index.texts = new TextStore(parts.texts);
     index.tokens = TokenStore.fromParts(parts.tokens);
-    ({ lengths: index.lengths, nearHashes: index.nearHashes, nearNext: index.nearNext } = parts);
-    ({ nearHeads: index.nearHeads, listStart: index.listStart, postings: index.postings } = parts);
-    ({ unitAt: index.unitAt, firstPlace: index.firstPlace, commonBit: index.commonBit } = parts);
-    index.masks = parts.masks;
+    index.adopt(parts);
     const extra: (number[] | undefined)[] = [];
     for (let i = 0; i < parts.extra.length;) {
       const t = parts.extra[i] as number;
@@ -216,7 +211,6 @@ export class CandidateIndex {
       i += 2 + count;
     }
     index.extra = extra;
-    index.sealedSize = index.texts.size;
     return index;
   }
 

@@ -2,75 +2,34 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnalysisPool } from '@verba/analysis';
 import { buildApp } from '../../app.ts';
 import { and, eq } from 'drizzle-orm';
-import { customers, departments, languages, tmImports, tmUnits } from '../../db/schema/index.ts';
+import { tmImports, tmUnits } from '../../db/schema/index.ts';
 import { prepareRecentPairs } from './service.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { tokensByRole, type RoleName } from '../../../test/roles.ts';
+import * as memory from '../../../test/memory-quotes.ts';
+import type { RoleName } from '../../../test/roles.ts';
 
 let t: TestApp;
+let f: memory.MemoryFixture;
 let tokens: Record<RoleName, string>;
 let lang: Record<string, number>;
-let marketing: number;
 let acme: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tokens = await tokensByRole(t.app);
-  lang = Object.fromEntries((await t.database.db.select().from(languages)).map((l) => [l.iso_code, l.id]));
-  marketing = (await t.database.db.select().from(departments).where(eq(departments.title, 'Marketing')))[0]!
-    .id;
-  acme = (await t.database.db.select().from(customers).where(eq(customers.name, 'Acme')))[0]!.id;
+  f = await memory.memoryFixture(t);
+  ({ tokens, lang, acme } = f);
   await t.app.jobs.start();
 });
 afterAll(() => t.close());
 
-const tmx = (sources: string[], target = 'es') =>
-  `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>${sources
-    .map(
-      (s) =>
-        `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="${target}"><seg>${target.toUpperCase()} ${s}</seg></tuv></tu>`,
-    )
-    .join('\n')}</body></tmx>`;
-
-async function importUnits(sources: string[], target = 'es') {
-  const form = await multipart({ source_language: String(lang.en), target_language: String(lang[target]) }, [
-    { field: 'file', name: 'units.tmx', content: tmx(sources, target) },
-  ]);
-  const res = await call(t.app, 'POST', `/api/customers/${acme}/memories`, {
-    token: tokens.admin,
-    body: form.payload,
-    headers: form.headers,
-  });
-  expect(res.status).toBe(201);
-}
+const importUnits = (sources: string[], target = 'es') => memory.importUnits(t.app, f, sources, { target });
 
 const OPEN = 'Open the file in the editor.';
 const CLOSE = 'Close the window when you are done.';
 
 /** Words of the document in 100/101 % and in no match, quoted now. */
-async function quote(): Promise<{ exact: number; none: number }> {
-  const body = await multipart(
-    {
-      description: 'Memory quote',
-      department: String(marketing),
-      source_language: String(lang.en),
-      'target_languages[]': [String(lang.es)],
-      translation_type: '1',
-    },
-    [{ name: 'docs.txt', content: `${OPEN}\n\n${CLOSE}` }],
-  );
-  const res = await call(t.app, 'POST', '/api/tasks/store-as-draft', {
-    token: tokens.acmeUser,
-    body: body.payload,
-    headers: body.headers,
-  });
-  expect(res.status).toBe(201);
-  await t.app.jobs.idle();
-  const task = (await call(t.app, 'GET', `/api/task/${res.json.data.id}`, { token: tokens.admin })).json.data;
-  const counts = task.source_files[0].word_count[0] as Record<string, number>;
-  return { exact: counts.percent101! + counts.percent100!, none: counts.no_match! };
-}
+const quote = () => memory.quoteWords(t.app, f, `${OPEN}\n\n${CLOSE}`);
 
 describe('a quote against a memory that changed (ADR 0027: the index kept between analyses)', () => {
   it('sees units imported, removed, and a pair deleted and imported again', async () => {
