@@ -69,7 +69,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     const first = newWorker();
     const before = await answers(memory, first, segments);
     expect(files()).toEqual([]); // written once the analysis is over, not during it
-    first.saveUnsaved();
+    await first.saveUnsaved();
     expect(files()).toEqual([`${Buffer.from('7:en:es').toString('base64url')}~3001-3001~a1b2c3.tmi`]);
 
     const pages = memory.pagesRead;
@@ -87,7 +87,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
       { source: 'Save the report.', prevHash: 'PrevHash00000000', nextHash: 'NextHash00000000' },
     ]);
     const written = fs.statSync(path.join(dir, files()[0]!)).mtimeMs;
-    restarted.saveUnsaved();
+    await restarted.saveUnsaved();
     expect(fs.statSync(path.join(dir, files()[0]!)).mtimeMs).toBe(written);
   });
 
@@ -96,7 +96,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     const text = documentation(memory, 1200);
     const first = newWorker();
     await answers(memory, first, ['Open the file.']);
-    first.saveUnsaved();
+    await first.saveUnsaved();
     const name = (units: number) => `${b64('7:en:es')}~${units}-${units}~a1b2c3.tmi`;
     const more = new DocText(11, 1500);
     memory.add('Close every window before you print.', ...Array.from({ length: 50 }, () => more.sentence()));
@@ -108,7 +108,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     expect(await answers(memory, restarted, segments)).toEqual(fromScratch);
     expect(memory.cursors).toEqual([1200]);
     // 51 units added: not worth writing the whole index again (`rewriteAfter`); the snapshot stays.
-    restarted.saveUnsaved();
+    await restarted.saveUnsaved();
     expect(files()).toEqual([name(1200)]);
     memory.cursors.length = 0;
     const again = newWorker();
@@ -118,8 +118,26 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     // Once as many units were added as `rewriteAfter` says, the new version replaces the old.
     memory.add(...Array.from({ length: rewriteAfter(1200) }, () => more.sentence()));
     await answers(memory, again, ['Open the file.']);
-    again.saveUnsaved();
+    await again.saveUnsaved();
     expect(files()).toEqual([name(memory.units.length)]);
+  });
+
+  it('writes the index as it was when the write began, though units are added to it meanwhile', async () => {
+    const memory = new PairInList('7:en:es', 500);
+    const text = documentation(memory, 1500);
+    const kept = newWorker();
+    await answers(memory, kept, ['Open the file.']);
+    const writing = kept.saveUnsaved();
+    // The next analysis finds units added and reads them into the same index while the file is written.
+    const more = new DocText(17, 1500);
+    memory.add(...Array.from({ length: 300 }, () => more.sentence()));
+    const segments = segmentsOf(memory, text, 100);
+    const grown = await answers(memory, kept, segments);
+    await writing;
+    expect(files()).toEqual([`${b64('7:en:es')}~1500-1500~a1b2c3.tmi`]);
+    memory.cursors.length = 0;
+    expect(await answers(memory, newWorker(), segments)).toEqual(grown);
+    expect(memory.cursors).toEqual([1500]);
   });
 
   it('reads the pair from the database when the snapshot is of a version it did not grow from, of another key, or damaged', async () => {
@@ -127,7 +145,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     documentation(memory, 600);
     const first = newWorker();
     await answers(memory, first, ['Open the file.']);
-    first.saveUnsaved();
+    await first.saveUnsaved();
     const [file] = files();
 
     // Another release or database: not read (and not deleted: the sweep of that server does it).
@@ -153,7 +171,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     ]) {
       const good = newWorker();
       await answers(memory, good, ['Open the file.']);
-      good.saveUnsaved();
+      await good.saveUnsaved();
       const name = files().find((f) => f.endsWith('.tmi'))!;
       expect(name).not.toBe(file);
       const full = path.join(dir, name);
@@ -173,7 +191,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
       documentation(memory, 800);
       const kept = newWorker();
       await answers(memory, kept, ['Open the file.']);
-      kept.saveUnsaved();
+      await kept.saveUnsaved();
       sizes.push(
         fs.statSync(
           path.join(
@@ -199,7 +217,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     fourth.add('Open the file.');
     const kept = newWorker({ maxBytes: budget });
     await answers(fourth, kept, ['Open the file.']);
-    kept.saveUnsaved();
+    await kept.saveUnsaved();
     expect(files().map((f) => f.split('~')[0])).toEqual(
       expect.arrayContaining([b64('1:en:es'), b64('2:en:es')]),
     );
@@ -212,7 +230,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
     const large = new PairInList('3:en:es', 500);
     documentation(large, 300);
     await answers(large, tiny, ['Open the file.']);
-    tiny.saveUnsaved();
+    await tiny.saveUnsaved();
     expect(files().some((f) => f.startsWith(b64('3:en:es')))).toBe(false);
   });
 
@@ -222,7 +240,7 @@ describe('index snapshots on disk (ADR 0027, tenth pass)', () => {
       memory.add('Open the file.', 'Close the file.');
       const kept = newWorker();
       await answers(memory, kept, ['Open the file.']);
-      kept.saveUnsaved();
+      await kept.saveUnsaved();
     }
     fs.writeFileSync(path.join(dir, `${b64('9:en:es')}~2-2~ffff.tmi`), 'another release');
     // Left by a writer that stopped an hour ago, and one being written now by another server.

@@ -180,7 +180,10 @@ export class CandidateIndex {
     };
   }
 
-  /** The index, sealed, as `fromParts` takes it back (to be written to disk: `IndexSnapshots`). */
+  /**
+   * The index, sealed, as `fromParts` takes it back (to be written to disk: `IndexSnapshots`): what
+   * units added later would change is copied, so the parts stay as they are while they are written.
+   */
   parts(): IndexParts {
     this.seal();
     const n = this.size;
@@ -193,6 +196,8 @@ export class CandidateIndex {
       lengths: this.lengths.subarray(0, n),
       nearHashes: this.nearHashes.subarray(0, n),
       nearNext: this.nearNext.subarray(0, n),
+      // The one array units added change in place (the others only past `n`, or are replaced).
+      nearHeads: this.nearHeads.slice(),
       extra: Int32Array.from(extra),
     };
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { threadId } from 'node:worker_threads';
@@ -51,6 +52,9 @@ const KINDS: Record<Kind, (length: number) => Stored> = {
  * version of a pair is kept. It is a cache: any server may delete any of it at any time.
  */
 export class IndexSnapshots {
+  /** Pairs being written by this thread. */
+  private readonly writing = new Set<string>();
+
   constructor(private readonly settings: SnapshotSettings) {}
 
   /** The version of `pair` whose snapshot is on disk under this key, if any (the newest). */
@@ -80,27 +84,32 @@ export class IndexSnapshots {
   /**
    * Writes the snapshot of `pair` at `version` and deletes its other versions, then the least
    * recently read snapshots past the budget. Nothing is written that would not fit in the budget
-   * or would leave the disk nearly full. Returns whether it was written.
+   * or would leave the disk nearly full, nor a pair already being written. Resolves with whether it
+   * was written. The file is written by Node's I/O threads: this thread goes on meanwhile (the
+   * index must not change in place until then; `CandidateIndex.parts` copies what would).
    */
-  write(pair: string, version: string, content: SnapshotContent): boolean {
+  async write(pair: string, version: string, content: SnapshotContent): Promise<boolean> {
     const { header, size } = layout(content, { pair, version, key: this.settings.key });
-    if (size > this.settings.maxBytes) return false;
-    fs.mkdirSync(this.settings.dir, { recursive: true, mode: 0o700 });
-    const free = fs.statfsSync(this.settings.dir);
-    if (free.bavail * free.bsize < size + KEEP_FREE_BYTES) return false;
+    if (size > this.settings.maxBytes || this.writing.has(pair)) return false;
+    this.writing.add(pair);
     const file = this.path(pair, version);
     const temporary = `${file}.${process.pid}-${threadId}.tmp`;
     try {
-      const fd = fs.openSync(temporary, 'w', 0o600);
+      await fsp.mkdir(this.settings.dir, { recursive: true, mode: 0o700 });
+      const free = await fsp.statfs(this.settings.dir);
+      if (free.bavail * free.bsize < size + KEEP_FREE_BYTES) return false;
+      const handle = await fsp.open(temporary, 'w', 0o600);
       try {
-        writeSnapshot(fd, header, content);
+        await writeSnapshot(handle, header, content);
       } finally {
-        fs.closeSync(fd);
+        await handle.close();
       }
-      fs.renameSync(temporary, file);
+      await fsp.rename(temporary, file);
     } catch (err) {
       removeQuietly(temporary);
       throw err;
+    } finally {
+      this.writing.delete(pair);
     }
     for (const other of this.files(pair)) if (other.name !== path.basename(file)) removeQuietly(other.path);
     this.keepWithinBudget(file);
@@ -254,22 +263,23 @@ function layout(content: SnapshotContent, identity: Identity): { header: Buffer;
   return { header, size };
 }
 
-function writeSnapshot(fd: number, header: Buffer, content: SnapshotContent): void {
+async function writeSnapshot(handle: FileHandle, header: Buffer, content: SnapshotContent): Promise<void> {
   const start = Buffer.alloc(pad8(MAGIC.length + 4 + header.length));
   start.write(MAGIC, 0, 'latin1');
   start.writeUInt32LE(header.length, MAGIC.length);
   header.copy(start, MAGIC.length + 4);
-  fs.writeSync(fd, start);
-  const padding = Buffer.alloc(8);
+  await writeAll(handle, start);
+  const padding = new Uint8Array(8);
   for (const a of Object.values(content.arrays)) {
-    writeAll(fd, bytesOf(a));
-    if (pad8(a.byteLength) > a.byteLength) fs.writeSync(fd, padding, 0, pad8(a.byteLength) - a.byteLength);
+    await writeAll(handle, bytesOf(a));
+    await writeAll(handle, padding.subarray(0, pad8(a.byteLength) - a.byteLength));
   }
-  fs.fsyncSync(fd);
+  await handle.sync();
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let done = 0; done < bytes.length;)
+    done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
 }
 
 function readAll(fd: number, bytes: Uint8Array, position: number): void {

@@ -194,12 +194,13 @@ export class KeptIndexes {
 
   /**
    * Writes to disk the kept indexes not written yet, or grown by enough units since (`rewriteAfter`:
-   * until then a worker reads the snapshot and the units added), when no analysis waits for them.
-   * Told of a write that failed, it does not try that one again.
+   * until then a worker reads the snapshot and the units added), when no analysis waits for them;
+   * resolves once written. Told of a write that failed, it does not try that one again.
    */
-  saveUnsaved(onError: (error: Error) => void = () => {}): void {
+  async saveUnsaved(onError: (error: Error) => void = () => {}): Promise<void> {
     const snapshots = this.snapshots;
     if (!snapshots) return;
+    const writes: Promise<unknown>[] = [];
     for (const [pair, entry] of this.entries) {
       const { value } = entry;
       const units = value?.index.size ?? 0;
@@ -210,12 +211,11 @@ export class KeptIndexes {
       )
         continue;
       entry.written = units;
-      try {
-        snapshots.write(pair, entry.version, snapshotOf(value));
-      } catch (err) {
-        onError(err instanceof Error ? err : new Error(String(err)));
-      }
+      // The index's parts are taken now, before anything can add units to it; the file is written after.
+      const writing = (async () => snapshots.write(pair, entry.version, snapshotOf(value)))();
+      writes.push(writing.catch((err) => onError(err instanceof Error ? err : new Error(String(err)))));
     }
+    await Promise.all(writes);
   }
 
   /** Keeps up to `units` units from now on (an analysis worker is told its share: `keptUnits`). */

@@ -145,7 +145,7 @@ function remoteMemory(target: string, paged: boolean, pair: string | undefined):
 
 /** Indexes read for the task just done are written to disk, once its result is on its way. */
 function saveIndexes(): void {
-  keptIndexes.saveUnsaved((error) =>
+  void keptIndexes.saveUnsaved((error) =>
     send({ type: 'warning', message: `A memory index could not be written to disk: ${error.message}` }),
   );
 }
