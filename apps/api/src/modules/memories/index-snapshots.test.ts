@@ -87,7 +87,7 @@ describe('index snapshots of memory pairs on disk (ADR 0027, tenth pass)', () =>
     await vi.waitFor(() => expect(snapshotsIn(dirB)).toEqual([]));
     expect(snapshotsIn(dirC)).toHaveLength(1);
     const c2 = await server(dirC);
-    expect(snapshotsIn(dirC)).toEqual([]);
+    await vi.waitFor(() => expect(snapshotsIn(dirC)).toEqual([]));
     await Promise.all([a2.close(), b.close(), c2.close()]);
   });
 

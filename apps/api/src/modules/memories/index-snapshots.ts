@@ -7,16 +7,24 @@ export { PAIR_DELETED_CHANNEL } from '../../db/memory-pairs.ts';
 
 /**
  * Has the analysis workers write the indexes of the pairs they read to disk and read them back (ADR
- * 0027, tenth pass), keyed by this database and by how its sources were read, after deleting the
- * snapshots of pairs deleted or changed while this server was down. Returns how many it deleted.
+ * 0027, tenth pass), keyed by this database and by how its sources were read. False when off.
  */
 export async function keepIndexSnapshots(
   deps: Pick<Deps, 'db' | 'analysis'>,
   settings: { dir: string; maxBytes: number } | undefined,
-): Promise<number> {
-  if (!settings) return 0;
+): Promise<boolean> {
+  if (!settings) return false;
   const salt = `${await repo.databaseName(deps.db)}:${SOURCES_VERSION}`;
   deps.analysis.keepSnapshots({ ...settings, salt });
+  return true;
+}
+
+/**
+ * Deletes the snapshots of pairs deleted or changed while this server was down (and those of other
+ * releases or databases). Only frees the disk: a worker checks a snapshot's version before reading it.
+ * Returns how many it deleted.
+ */
+export async function sweepIndexSnapshots(deps: Pick<Deps, 'db' | 'analysis'>): Promise<number> {
   return deps.analysis.sweepSnapshots((pair) => pairVersion(deps, pair));
 }
 

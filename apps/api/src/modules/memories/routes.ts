@@ -70,9 +70,15 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const rewritten = await service.readOldSourcesAgain(app.db);
     if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
     // After the sources are read again: a snapshot is of the sources as they are read now.
-    const stale = await service.keepIndexSnapshots(app, app.config.analysis.snapshots);
-    if (stale)
-      app.log.info({ removed: stale }, 'translation-memory index snapshots of changed pairs removed');
+    if (await service.keepIndexSnapshots(app, app.config.analysis.snapshots))
+      // In the background: it only frees the disk, and may ask the database about many pairs.
+      void service.sweepIndexSnapshots(app).then(
+        (removed) => {
+          if (removed)
+            app.log.info({ removed }, 'translation-memory index snapshots of changed pairs removed');
+        },
+        (err: unknown) => app.log.warn({ err }, 'translation-memory index snapshots could not be swept'),
+      );
     stopListening = await app.database.listen(service.PAIR_DELETED_CHANNEL, {
       notify: (pair) => app.analysis.forgetSnapshots(pair),
       ready: () => {},

@@ -13,7 +13,7 @@ import * as repo from './repository.ts';
 
 export { feedMemory, sweepUnfinishedFeeds } from './feed.ts';
 export { readOldSourcesAgain } from './renormalise.ts';
-export { keepIndexSnapshots, PAIR_DELETED_CHANNEL } from './index-snapshots.ts';
+export { keepIndexSnapshots, PAIR_DELETED_CHANNEL, sweepIndexSnapshots } from './index-snapshots.ts';
 export { PostgresTranslationMemory, targetsWithMemory } from './repository/translation-memory.ts';
 
 /** A TMX upload as the route received it: its fields, and the file streamed to storage. */
