@@ -48,8 +48,8 @@ const KINDS: Record<Kind, (length: number) => Stored> = {
  * takes some ten. A file is `<pair>~<version>~<key><SUFFIX>`: written whole under a temporary name,
  * then renamed, so a reader sees a whole snapshot or none; one that does not read back as written
  * (a file cut short, a byte changed: its size and CRC-32 are checked) is deleted and the pair read
- * from the database. Only the newest
- * version of a pair is kept. It is a cache: any server may delete any of it at any time.
+ * from the database. Only the newest version of a pair is kept. It is a cache: any server may
+ * delete any of it at any time.
  */
 export class IndexSnapshots {
   /** Pairs being written by this thread. */

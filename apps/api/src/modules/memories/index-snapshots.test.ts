@@ -109,4 +109,26 @@ describe('index snapshots of memory pairs on disk (ADR 0027, tenth pass)', () =>
     await vi.waitFor(() => expect(snapshotsIn(dir)).toEqual([]));
     await app.close();
   });
+
+  it('a server whose listening connection was down sweeps once it is back, for the deletions it did not hear of', async () => {
+    const listen = vi.spyOn(t.database, 'listen');
+    const dir = newDir();
+    const app = await server(dir);
+    try {
+      const subscribed = listen.mock.calls.find(([channel]) => channel === 'verba_tm_pair_deleted');
+      const handlers = subscribed![1];
+      await importUnits(app, [OPEN, CLOSE]);
+      await app.analysis.prepared();
+      await vi.waitFor(() => expect(snapshotsIn(dir)).toHaveLength(1));
+      // Deleted while the connection was down: no notification reaches this server.
+      handlers.lost();
+      await t.database.db.delete(tmUnits).where(eq(tmUnits.customer_id, f.acme));
+      expect(snapshotsIn(dir)).toHaveLength(1);
+      handlers.ready();
+      await vi.waitFor(() => expect(snapshotsIn(dir)).toEqual([]));
+    } finally {
+      listen.mockRestore();
+      await app.close();
+    }
+  });
 });

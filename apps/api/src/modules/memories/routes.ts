@@ -70,20 +70,28 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const rewritten = await service.readOldSourcesAgain(app.db);
     if (rewritten) app.log.info({ rewritten }, 'translation-memory sources read again without their markup');
     // After the sources are read again: a snapshot is of the sources as they are read now.
-    if (await service.keepIndexSnapshots(app, app.config.analysis.snapshots))
+    if (await service.keepIndexSnapshots(app, app.config.analysis.snapshots)) {
       // In the background: it only frees the disk, and may ask the database about many pairs.
-      void service.sweepIndexSnapshots(app).then(
-        (removed) => {
-          if (removed)
-            app.log.info({ removed }, 'translation-memory index snapshots of changed pairs removed');
+      const sweep = () =>
+        void service.sweepIndexSnapshots(app).then(
+          (removed) => {
+            if (removed)
+              app.log.info({ removed }, 'translation-memory index snapshots of changed pairs removed');
+          },
+          (err: unknown) => app.log.warn({ err }, 'translation-memory index snapshots could not be swept'),
+        );
+      sweep();
+      // Pairs deleted while the listening connection was down were not heard of: swept once it is back.
+      let missed = false;
+      stopListening = await app.database.listen(service.PAIR_DELETED_CHANNEL, {
+        notify: (pair) => app.analysis.forgetSnapshots(pair),
+        lost: () => (missed = true),
+        ready: () => {
+          if (missed) sweep();
+          missed = false;
         },
-        (err: unknown) => app.log.warn({ err }, 'translation-memory index snapshots could not be swept'),
-      );
-    stopListening = await app.database.listen(service.PAIR_DELETED_CHANNEL, {
-      notify: (pair) => app.analysis.forgetSnapshots(pair),
-      ready: () => {},
-      lost: () => {},
-    });
+      });
+    }
     if (app.config.analysis.prepareAtStart) {
       const pairs = await service.prepareRecentPairs(app, app.config.analysis);
       if (pairs.length) app.log.info({ pairs }, 'translation memories read ahead of their first quote');
