@@ -1,7 +1,9 @@
 // A translation memory's import, export and quote. Prints figures; asserts nothing.
 //   npm run bench:tm                        (embedded PGlite, then PostgreSQL if BENCH_DATABASE_URL is set)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:tm
-//   TM_BENCH_UNITS=<n>     units of the generated memory (100,000)
+//   TM_BENCH_UNITS=<n>     units of the memory (100,000)
+//   TM_BENCH_MEMORY=debian-docs  the memory and the task's new text from the English manuals of
+//                          installed Debian packages (`debian-docs.ts`) instead of generated ones
 //   TM_BENCH_WORDS=<n>     words of the quoted task (100,000; 0: no quote)
 //   TM_BENCH_DATABASES=postgres       PostgreSQL only
 //   TM_BENCH_LANGUAGES=3   also import the memory into en→ca and en→de, and quote in the three
@@ -17,7 +19,14 @@ import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { buildApp } from '../src/app.ts';
 import { KEPT_UNITS } from '@verba/analysis';
-import { lookupFigures, quoteDocument, timeQuote, worstCase, writeDocMemory } from './tm-quote.ts';
+import {
+  benchMemory,
+  generatedSources,
+  lookupFigures,
+  timeQuote,
+  worstCase,
+  writeMemory,
+} from './tm-quote.ts';
 
 const MB = 1024 * 1024;
 const units = Number(process.env.TM_BENCH_UNITS ?? 100_000);
@@ -115,7 +124,10 @@ async function run(
   const p0 = performance.now();
   await app.analysis.prepared();
   const preparedS = (performance.now() - p0) / 1000;
-  const body = (await imported.json()) as { data?: { units: number }; message?: string };
+  const body = (await imported.json()) as { data?: { units: number }; message?: string; errors?: unknown };
+  // A memory that does not import measures nothing past this point.
+  if (imported.status !== 201)
+    throw new Error(`the import answered ${imported.status}: ${JSON.stringify(body).slice(0, 500)}`);
   const units = body.data?.units ?? 0;
   const t1 = performance.now();
   const exported = await fetch(`${url}/api/customers/${acme}/memories/en/es/export`, { headers: auth });
@@ -169,7 +181,7 @@ async function run(
     // Units added to the pair (a delivery, a small import): the import has the worker read those
     // alone into the index it keeps.
     const addedFile = path.join(work, 'added.tmx');
-    await writeDocMemory(addedFile, ADDED_UNITS, 7);
+    await writeMemory(addedFile, generatedSources(ADDED_UNITS, 7));
     const added = (await (await importTmx(addedFile)).json()) as { data?: { units: number } };
     await app.analysis.prepared();
     const grown = await quote('es');
@@ -219,7 +231,7 @@ async function run(
     if (languages.length > 1) {
       for (const target of languages.slice(1)) {
         const tmx = path.join(work, `docs-${target}.tmx`);
-        await writeDocMemory(tmx, units, 2026, target);
+        await writeMemory(tmx, memory.sources, target);
         const status = (await importTmx(tmx, target)).status;
         if (status !== 201) throw new Error(`the import into en→${target} answered ${status}`);
         fs.rmSync(tmx);
@@ -281,12 +293,13 @@ function snapshotSize(dir: string): number {
 }
 
 const t = performance.now();
-const sources = await writeDocMemory(file, units);
-const document = words > 0 ? quoteDocument(sources, words) : '';
-sources.length = 0;
+const memory = await benchMemory(units, words);
+await writeMemory(file, memory.sources);
+const document = memory.document;
 console.log(
-  `generated ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX, ${units.toLocaleString('en')} documentation-like units, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  `wrote a ${(fs.statSync(file).size / MB).toFixed(0)} MB TMX of ${memory.sources.length.toLocaleString('en')} ${memory.label}, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
+if (languages.length === 1) memory.sources.length = 0;
 // TM_BENCH_DATABASES=postgres skips the embedded run (the 1 GB PostgreSQL figure).
 if (process.env.TM_BENCH_DATABASES !== 'postgres')
   await run('embedded PGlite', () => openDatabase({ dataDir: path.join(work, 'db') }));

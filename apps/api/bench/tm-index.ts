@@ -1,6 +1,6 @@
 // The index alone, without a database: the pair's build and the task's lookups, in CPU time, for
 // `npm run bench:tm`'s memory and task (ADR 0027). Prints figures; asserts nothing.
-//   TM_BENCH_UNITS=<n> TM_BENCH_WORDS=<n> npx tsx bench/tm-index.ts
+//   TM_BENCH_UNITS=<n> TM_BENCH_WORDS=<n> [TM_BENCH_MEMORY=debian-docs] npx tsx bench/tm-index.ts
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -12,8 +12,7 @@ import {
   normalizeSegment,
   segment,
 } from '@verba/analysis';
-import { DocText } from '@verba/analysis/test-support/doc-text';
-import { quoteDocument } from './tm-quote.ts';
+import { benchMemory } from './tm-quote.ts';
 
 const units = Number(process.env.TM_BENCH_UNITS ?? 100_000);
 const words = Number(process.env.TM_BENCH_WORDS ?? 100_000);
@@ -22,14 +21,8 @@ const cpu = () => {
   return (c.user + c.system) / 1e6;
 };
 
-// The same units as `writeDocMemory`.
-const text = new DocText(2026, 8000);
-const sources: string[] = [];
-for (let i = 0; i < units; i++) {
-  const earlier = sources[text.int(Math.max(1, sources.length))];
-  sources.push(earlier && text.random() < 0.25 ? text.variant(earlier) : text.sentence());
-}
-const document = quoteDocument(sources, words);
+// The same memory and task as `npm run bench:tm`'s (`TM_BENCH_MEMORY` included).
+const { sources, document, label } = await benchMemory(units, words);
 const segments = [
   ...new Set(
     document
@@ -38,6 +31,7 @@ const segments = [
       .map(normalizeSegment),
   ),
 ];
+const size = sources.length;
 const c0 = cpu();
 const index = new CandidateIndex();
 for (const s of sources) index.add(s);
@@ -85,7 +79,7 @@ const pct = (xs: number[], p: number) => {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(
-  `index alone, ${units.toLocaleString('en')} units: built in ${buildS.toFixed(1)} s CPU (heap ${mb(process.memoryUsage().heapUsed)} MB, typed arrays ${mb(process.memoryUsage().arrayBuffers)} MB); ${segments.length.toLocaleString('en')} distinct segments, ${differing} of them in another band when looked up for the band`,
+  `index alone, ${size.toLocaleString('en')} ${label}: built in ${buildS.toFixed(1)} s CPU (heap ${mb(process.memoryUsage().heapUsed)} MB, typed arrays ${mb(process.memoryUsage().arrayBuffers)} MB); ${segments.length.toLocaleString('en')} distinct segments, ${differing} of them in another band when looked up for the band`,
 );
 for (const mode of modes) {
   const spent = Object.entries(byBand[mode])

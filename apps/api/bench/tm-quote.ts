@@ -1,5 +1,5 @@
-// The quote side of `npm run bench:tm`: a documentation-like memory, a 100,000-word task against it
-// (about 30 % of its segments edited units), the time to DRAFT with and without the memory, and
+// The quote side of `npm run bench:tm`: a documentation-like memory (generated, or real manuals),
+// a 100,000-word task against it (about 30 % of its segments edited units), the time to DRAFT with and without the memory, and
 // the fuzzy lookups one by one. Prints figures; asserts nothing.
 import fs from 'node:fs';
 import { once } from 'node:events';
@@ -18,20 +18,23 @@ import { DocText } from '@verba/analysis/test-support/doc-text';
 import type { Database } from '../src/db/client.ts';
 import { departments } from '../src/db/schema/index.ts';
 import { PostgresTranslationMemory } from '../src/modules/memories/service.ts';
+import { DOC_PACKAGES, docsTask, readDebianDocs } from './debian-docs.ts';
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * A TMX of `units` documentation-like units (a quarter of them light edits of earlier ones, as
- * manuals repeat themselves), written as a stream; returns the sources, to draw the task from.
- */
-export async function writeDocMemory(
-  file: string,
-  units: number,
-  seed = 2026,
-  targetLanguage = 'es',
-): Promise<string[]> {
+/** `units` documentation-like sources: a quarter of them light edits of earlier ones, as manuals repeat themselves. */
+export function generatedSources(units: number, seed = 2026): string[] {
   const text = new DocText(seed, 8000);
+  const sources: string[] = [];
+  for (let i = 0; i < units; i++) {
+    const earlier = sources[text.int(Math.max(1, sources.length))];
+    sources.push(earlier && text.random() < 0.25 ? text.variant(earlier) : text.sentence());
+  }
+  return sources;
+}
+
+/** A TMX of `sources` into `targetLanguage` (each target the source's words backwards), written as a stream. */
+export async function writeMemory(file: string, sources: readonly string[], targetLanguage = 'es') {
   const out = fs.createWriteStream(file);
   const write = async (s: string) => {
     if (!out.write(s)) await once(out, 'drain');
@@ -39,11 +42,7 @@ export async function writeDocMemory(
   await write(
     '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header creationtool="bench" creationtoolversion="1" segtype="sentence" o-tmf="bench" adminlang="en" srclang="en" datatype="plaintext"/><body>\n',
   );
-  const sources: string[] = [];
-  for (let i = 0; i < units; i++) {
-    const earlier = sources[text.int(Math.max(1, sources.length))];
-    const source = earlier && text.random() < 0.25 ? text.variant(earlier) : text.sentence();
-    sources.push(source);
+  for (const source of sources) {
     const target = `${targetLanguage.toUpperCase()} ${source.split(' ').reverse().join(' ')}`;
     await write(
       `<tu><tuv xml:lang="en"><seg>${escapeXml(source)}</seg></tuv><tuv xml:lang="${targetLanguage}"><seg>${escapeXml(target)}</seg></tuv></tu>\n`,
@@ -52,7 +51,33 @@ export async function writeDocMemory(
   await write('</body></tmx>\n');
   out.end();
   await once(out, 'finish');
-  return sources;
+}
+
+/**
+ * The memory's sources and the task's text, as `TM_BENCH_MEMORY` says: generated (the default), or
+ * `debian-docs`, the English manuals of installed Debian packages (`debian-docs.ts`).
+ */
+export async function benchMemory(units: number, words: number) {
+  if (process.env.TM_BENCH_MEMORY === 'debian-docs') {
+    const docs = await readDebianDocs(units);
+    if (!docs.sources.length)
+      throw new Error(
+        `no documentation installed: apt-get install --no-install-recommends ${DOC_PACKAGES.map((p) => p.name).join(' ')}`,
+      );
+    const read = docs.read.map((p) => `${p.name} ${p.units.toLocaleString('en')}`).join(', ');
+    const missing = docs.missing.length ? `; not installed: ${docs.missing.join(', ')}` : '';
+    return {
+      label: `sentences of Debian packages' English manuals (${read}${missing})`,
+      sources: docs.sources,
+      document: words > 0 ? docsTask(docs, words) : '',
+    };
+  }
+  const sources = generatedSources(units);
+  return {
+    label: 'generated documentation-like units',
+    sources,
+    document: words > 0 ? quoteDocument(sources, words) : '',
+  };
 }
 
 /**
