@@ -18,6 +18,29 @@ test('a guest picks a language and it survives a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in to Verba' })).toBeVisible();
 });
 
+test('a refusal already on screen follows a change of language', async ({ page }) => {
+  await page.goto('/quote');
+  const form = page.getByTestId('quote-form');
+  await expect(form).toBeVisible();
+  // Sending an empty form names the fields it needs, checked on the page.
+  await page.getByTestId('quote-submit').click();
+  await expect(page.getByTestId('quote-form-errors')).toBeVisible();
+  await expect(form.getByText('This field is required.').first()).toBeVisible();
+  const refused = await form.getByText('This field is required.').count();
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-option-es').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(form.getByText('Este campo es obligatorio.')).toHaveCount(refused);
+  await expect(form.getByText('This field is required.')).toHaveCount(0);
+  await screenshot(page, 'guest-quote-refusals-after-language-change-es');
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-option-ca').click();
+  await expect(form.getByText('Aquest camp és obligatori.')).toHaveCount(refused);
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-option-en').click();
+  await expect(form.getByText('This field is required.')).toHaveCount(refused);
+});
+
 test('a guest gets the browser language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ca-ES' });
   const page = await context.newPage();

@@ -1,8 +1,12 @@
+import { createElement, Fragment, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { TranslatedMessage } from './translated-message.tsx';
 
-type Translate = (key: string, options: Record<string, unknown>) => string;
+/** What a form shows under its fields: the API's messages (already in the user's language) or ours. */
+export type FieldErrors = Record<string, ReactNode | undefined>;
 
-export type FieldErrors = Record<string, string | undefined>;
+/** The messages of a 422 response, as the API words them. */
+export type ServerFieldErrors = Record<string, string | undefined>;
 
 interface IssueLike {
   path: PropertyKey[];
@@ -11,47 +15,60 @@ interface IssueLike {
   maximum?: unknown;
 }
 
+/** A message of namespace `ns`, translated where it is shown (`TranslatedMessage`). */
+export function translatedMessage(ns: string, id: string, values?: Record<string, unknown>): ReactNode {
+  return createElement(TranslatedMessage, { ns, id, values });
+}
+
+/** A message of the shared validation catalogue, translated where it is shown. */
+export function validationMessage(id: string, values?: Record<string, unknown>): ReactNode {
+  return translatedMessage('validation', id, values);
+}
+
 /**
- * First message of each top-level field of a failed zod parse, translated (shared validation keys).
+ * First message of each top-level field of a failed zod parse (shared validation keys), translated
+ * where it is shown, so that it follows a change of language.
  * With `fullPath`, nested fields keep their whole dotted path ("minimum_rates.0.hour"), as the API names them.
  */
 export function zodFieldErrors(
   issues: readonly IssueLike[],
-  t: Translate,
   { fullPath = false }: { fullPath?: boolean } = {},
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = fullPath ? issue.path.map(String).join('.') : String(issue.path[0] ?? '');
     if (errors[field]) continue;
-    errors[field] = t(issue.message, {
-      ns: 'validation',
-      min: issue.minimum,
-      max: issue.maximum,
-      defaultValue: issue.message,
-    });
+    errors[field] = validationMessage(issue.message, { min: issue.minimum, max: issue.maximum });
   }
   return errors;
 }
 
 /** Per-field messages of a 422 response (first message of each field), or null for other failures. */
-export function serverFieldErrors(error: unknown): FieldErrors | null {
+export function serverFieldErrors(error: unknown): ServerFieldErrors | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const errors: FieldErrors = {};
+  const errors: ServerFieldErrors = {};
   for (const [field, messages] of Object.entries(error.body?.errors ?? {})) errors[field] = messages[0];
   return errors;
 }
 
-/** A 422 message that no visible field shows (e.g. "The current user cannot be deleted."). */
-export function unplacedErrors(errors: FieldErrors, shown: readonly string[]): string[] {
+/** The messages no visible field shows (e.g. "The current user cannot be deleted."). */
+export function unplacedErrors<M extends ReactNode>(
+  errors: Record<string, M | undefined>,
+  shown: readonly string[],
+): M[] {
   return Object.entries(errors)
     .filter(([field, message]) => message && !shown.includes(field))
-    .map(([, message]) => message as string);
+    .map(([, message]) => message as M);
+}
+
+/** Messages one after the other, a space between them. */
+export function joinedMessages(messages: readonly ReactNode[]): ReactNode {
+  return createElement(Fragment, null, ...messages.flatMap((m, i) => (i ? [' ', m] : [m])));
 }
 
 /** What a form shows of a failed write: messages under its fields, and one notice for the rest. */
 export interface FormFailure {
-  fields: FieldErrors;
+  fields: ServerFieldErrors;
   /** the server's message, with the messages of fields the form does not show; null when none */
   notice: string | null;
 }
@@ -66,7 +83,7 @@ export interface FormFailure {
 export function formFailure(error: unknown, shown: readonly string[]): FormFailure {
   const all = serverFieldErrors(error);
   if (!all || !(error instanceof ApiError)) return { fields: {}, notice: null };
-  const fields: FieldErrors = {};
+  const fields: ServerFieldErrors = {};
   for (const field of shown) if (all[field]) fields[field] = all[field];
   const rest = unplacedErrors(all, shown);
   const placed = Object.keys(fields).length > 0;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
@@ -10,7 +11,7 @@ interface LocalizedDateInputProps {
   /** `YYYY-MM-DD`, or '' for none. */
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
+  error?: ReactNode;
   testId?: string;
   /** A required form field (not a filter): shows the asterisk and offers no clear button. */
   required?: boolean;

@@ -30,7 +30,7 @@ export function AssignProjectsModal({ customerId, onClose }: { customerId: numbe
     event.preventDefault();
     const parsed = assignProjectsBody.safeParse({ memoq_project_id: memoq, idcp_project_id: idcp });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

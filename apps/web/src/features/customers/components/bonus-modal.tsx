@@ -35,7 +35,7 @@ export function BonusModal({ customerId, users, onClose }: BonusModalProps) {
       users: selected.map(Number),
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

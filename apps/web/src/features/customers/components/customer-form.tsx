@@ -17,6 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { customerBody } from '@verba/contracts';
 import {
   serverFieldErrors,
+  joinedMessages,
   unplacedErrors,
   zodFieldErrors,
   type FieldErrors,
@@ -93,7 +94,7 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
       discount_percentage: values.discount_percentage === '' ? null : values.discount_percentage,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -129,7 +130,7 @@ export function CustomerForm({ initial, submitLabel, saving, onSubmit, onCancel 
       <Stack gap="lg">
         {others.length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {others.join(' ')}
+            {joinedMessages(others)}
           </Alert>
         ) : null}
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>

@@ -48,7 +48,7 @@ export function DepartmentForm({
     event.preventDefault();
     const parsed = departmentBody.safeParse({ title, users: selected.map(Number) });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -101,7 +101,7 @@ export function GlossaryUploadForm({ customers, languages }: GlossaryUploadFormP
       languages: draft.languages,
     };
     const parsed = glossaryUploadFields.safeParse(fields);
-    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
+    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
     if (!draft.file) found.file = t('form.fileRequired');
     setErrors(found);
     if (!parsed.success || !draft.file) return;

@@ -21,7 +21,13 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Money } from '../../../components/money.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import {
+  type FieldErrors,
+  serverFieldErrors,
+  translatedMessage,
+  unplacedErrors,
+  validationMessage,
+} from '../../../components/form-errors.ts';
 import { LocalizedDateInput } from '../../../components/localized-date-input.tsx';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
 import { useUiLocale } from '../../../components/use-locale.ts';
@@ -100,16 +106,19 @@ export default function InvoiceCreatePage() {
 
   const next = () => {
     if (step === 0 && customerId === null)
-      return setErrors({ customer_id: t('validation.invoices.customer_required', { ns: 'validation' }) });
+      return setErrors({ customer_id: validationMessage('validation.invoices.customer_required') });
     if (step === 1 && selected.length === 0)
-      return setErrors({ task_ids: t('validation.invoices.tasks_required', { ns: 'validation' }) });
+      return setErrors({ task_ids: validationMessage('validation.invoices.tasks_required') });
     setErrors({});
     setStep(step + 1);
   };
 
   const submit = () => {
     if (!info || customerId === null) return;
-    if (!amountMatches) return setErrors({ amount: t('create.amountMismatch', { amount: totals.total }) });
+    if (!amountMatches)
+      return setErrors({
+        amount: translatedMessage('invoices', 'create.amountMismatch', { amount: totals.total }),
+      });
     issue.mutate(
       {
         customer_id: customerId,
@@ -272,8 +281,8 @@ export default function InvoiceCreatePage() {
                 />
                 {stray.length ? (
                   <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-                    {stray.map((message) => (
-                      <div key={message}>{message}</div>
+                    {stray.map((message, i) => (
+                      <div key={i}>{message}</div>
                     ))}
                   </Alert>
                 ) : null}

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Checkbox, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { MESSAGE_BODY_MAX } from '@verba/contracts';
+import { translatedMessage, validationMessage } from '../../../components/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePostMessageMutation } from '../api/post-message.ts';
 import type { ThreadSource } from '../api/thread-source.ts';
 
 interface ComposeErrors {
-  body?: string;
-  files?: string;
+  body?: ReactNode;
+  files?: ReactNode;
   other?: string;
 }
 
@@ -23,7 +24,7 @@ export function MessageCompose({ source, staff }: { source: ThreadSource; staff:
   const [errors, setErrors] = useState<ComposeErrors>({});
 
   const send = async () => {
-    if (!body.trim()) return setErrors({ body: t('validation.required', { ns: 'validation' }) });
+    if (!body.trim()) return setErrors({ body: validationMessage('validation.required') });
     setErrors({});
     try {
       await post.mutateAsync({ body, internal: staff && internal, files });
@@ -33,7 +34,7 @@ export function MessageCompose({ source, staff }: { source: ThreadSource; staff:
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const fileError = error.fieldError('files') ?? error.fieldError('files[]');
-      if (error.status === 413) setErrors({ files: t('tooLarge') });
+      if (error.status === 413) setErrors({ files: translatedMessage('messages', 'tooLarge') });
       else
         setErrors({
           body: error.fieldError('body'),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
 import 'altcha/external';
@@ -17,7 +17,7 @@ const WIDGET_LANGUAGE = { en: 'en', es: 'es-es', ca: 'ca' } as const;
 interface BotCheckProps {
   challenge: QuoteChallenge | undefined;
   language: keyof typeof WIDGET_LANGUAGE;
-  error: string | undefined;
+  error: ReactNode;
   /** The solved payload (base64 JSON), or '' when unsolved or expired. */
   onChange: (payload: string) => void;
 }

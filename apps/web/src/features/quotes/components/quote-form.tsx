@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { quoteRequestSchema, type QuoteChallenge } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import {
+  type FieldErrors,
+  serverFieldErrors,
+  validationMessage,
+  zodFieldErrors,
+} from '../../../components/form-errors.ts';
 import { useEffectiveLocale } from '../../../lib/locale.ts';
 import { perFileProgress } from '../../../lib/upload.ts';
 import {
@@ -102,8 +107,8 @@ export function QuoteForm() {
       country: values.country ?? '',
       source_language: values.source_language ?? '',
     });
-    const next: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
-    if (pending.length === 0) next.files = t('validation.required', { ns: 'validation' });
+    const next: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
+    if (pending.length === 0) next.files = validationMessage('validation.required');
     if (Object.values(next).some(Boolean)) return fail(next);
     const sizes = pending.map((item) => item.file.size);
     setProgress(sizes.map(() => 0));

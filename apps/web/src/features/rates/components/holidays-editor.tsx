@@ -36,7 +36,7 @@ export function HolidaysEditor() {
     event.preventDefault();
     const parsed = holidayBody.safeParse(values);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Button, Center, Group, Loader, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { LocalizedNumberInput } from '../../../components/localized-number-input.tsx';
-import { serverFieldErrors, unplacedErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import {
+  joinedMessages,
+  serverFieldErrors,
+  unplacedErrors,
+  type FieldErrors,
+} from '../../../components/form-errors.ts';
 import formClasses from '../../../components/forms.module.css';
 import type { MinimumRatesDto as MinimumRates } from '@verba/contracts';
 import { useSaveGeneralMinimumRates } from '../api/save-general-minimum-rates.ts';
@@ -42,7 +47,7 @@ function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkMinimumRates(applies, rows, t);
+    const checked = checkMinimumRates(applies, rows);
     if (checked.errors) {
       setErrors(checked.errors);
       return;
@@ -143,7 +148,7 @@ function MinimumRatesForm({ customerId, initial }: MinimumRatesFormProps) {
         </Paper>
         {other.length ? (
           <Text c="red.8" size="sm" role="alert">
-            {other.join(' ')}
+            {joinedMessages(other)}
           </Text>
         ) : null}
         <Group justify="flex-end">

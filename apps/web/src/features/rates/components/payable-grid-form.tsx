@@ -29,7 +29,7 @@ function GridForm({ customerId, answer, canManage }: GridFormProps) {
     event.preventDefault();
     const parsed = payableGridBody.safeParse(values);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -43,7 +43,7 @@ export function RateFormModal({ owner, rate, onClose }: RateFormModalProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkRateForm(values, t);
+    const checked = checkRateForm(values);
     if (checked.errors) {
       setErrors(checked.errors);
       return;

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import validationEn from '@verba/contracts/i18n/en/validation.json';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FieldErrors } from '../../../components/form-errors.ts';
+import { initI18n } from '../../../lib/i18n.ts';
 import {
   checkMinimumRates,
   checkRateForm,
@@ -8,15 +11,17 @@ import {
   pricesPerType,
 } from './rate-rules.ts';
 
-/** The English validation catalogue, looked up and interpolated as i18next would (`ns: 'validation'`). */
-const t = (key: string, options: Record<string, unknown>) => {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], validationEn);
-  return typeof found === 'string'
-    ? found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]))
-    : key;
-};
+beforeAll(() => void initI18n('en'));
+
+/** Each field's message as the screen shows it, in English. */
+const shown = (errors: FieldErrors | undefined) =>
+  errors &&
+  Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      renderToStaticMarkup(createElement(Fragment, null, message)),
+    ]),
+  );
 
 const TYPES = [
   { id: 1, percent: '100.00', name_en: 'Human', name_es: 'Humana', name_ca: 'Humana' },
@@ -27,8 +32,8 @@ const TYPES = [
 
 describe('checkRateForm', () => {
   it('asks for both languages and for r1 and r2, each with its own message', () => {
-    const result = checkRateForm({ source_lang: null, target_lang: null, r1: '', r2: '' }, t);
-    expect(result.errors).toEqual({
+    const result = checkRateForm({ source_lang: null, target_lang: null, r1: '', r2: '' });
+    expect(shown(result.errors)).toEqual({
       source_lang: 'Both languages are required.',
       target_lang: 'Both languages are required.',
       r1: 'The price per word (r1) is required.',
@@ -37,8 +42,8 @@ describe('checkRateForm', () => {
   });
 
   it('refuses the same language twice, a negative r1 and too many decimals in r2', () => {
-    const result = checkRateForm({ source_lang: '3', target_lang: '3', r1: -0.5, r2: '12.345' }, t);
-    expect(result.errors).toEqual({
+    const result = checkRateForm({ source_lang: '3', target_lang: '3', r1: -0.5, r2: '12.345' });
+    expect(shown(result.errors)).toEqual({
       target_lang: 'The languages must be different.',
       r1: 'The price per word (r1) must be zero or more.',
       r2: 'The price per hour (r2) can have at most 2 decimals.',
@@ -46,7 +51,7 @@ describe('checkRateForm', () => {
   });
 
   it('gives the body to send with canonical decimals', () => {
-    const result = checkRateForm({ source_lang: '3', target_lang: '7', r1: 0.08, r2: 30 }, t);
+    const result = checkRateForm({ source_lang: '3', target_lang: '7', r1: 0.08, r2: 30 });
     expect(result.errors).toBeUndefined();
     expect(result.body).toEqual({ source_lang: 3, target_lang: 7, r1: '0.0800', r2: '30.00' });
   });
@@ -91,15 +96,11 @@ describe('import report', () => {
 
 describe('checkMinimumRates', () => {
   it('keys each message by its row and field as the API does', () => {
-    const result = checkMinimumRates(
-      true,
-      [
-        { translation_type_id: 1, hour: '', amount: 1000000 },
-        { translation_type_id: 2, hour: 1.234, amount: -1 },
-      ],
-      t,
-    );
-    expect(result.errors).toEqual({
+    const result = checkMinimumRates(true, [
+      { translation_type_id: 1, hour: '', amount: 1000000 },
+      { translation_type_id: 2, hour: 1.234, amount: -1 },
+    ]);
+    expect(shown(result.errors)).toEqual({
       'minimum_rates.0.hour': 'This field is required.',
       'minimum_rates.0.amount': 'Must be at most 999999.99.',
       'minimum_rates.1.hour': 'Use at most two decimals.',
@@ -108,14 +109,10 @@ describe('checkMinimumRates', () => {
   });
 
   it('always sends 0 hours for flash, whatever the field held', () => {
-    const result = checkMinimumRates(
-      false,
-      [
-        { translation_type_id: 4, hour: 3, amount: '25' },
-        { translation_type_id: 1, hour: 1.5, amount: 50 },
-      ],
-      t,
-    );
+    const result = checkMinimumRates(false, [
+      { translation_type_id: 4, hour: 3, amount: '25' },
+      { translation_type_id: 1, hour: 1.5, amount: 50 },
+    ]);
     expect(result.body).toEqual({
       customer_minimum_rates: false,
       minimum_rates: [

@@ -4,8 +4,6 @@ import { zodFieldErrors, type FieldErrors } from '../../../components/form-error
 import type { RateWrite } from '../api/save-rate.ts';
 import type { MinimumRatesWrite } from '../api/save-minimum-rates.ts';
 
-type Translate = (key: string, options: Record<string, unknown>) => string;
-
 export interface RateFormValues {
   source_lang: string | null;
   target_lang: string | null;
@@ -19,7 +17,6 @@ export interface RateFormValues {
  */
 export function checkRateForm(
   values: RateFormValues,
-  t: Translate,
 ): { body: RateWrite; errors?: undefined } | { body?: undefined; errors: FieldErrors } {
   const parsed = rateUpdateBody.safeParse({
     source_lang: values.source_lang ? Number(values.source_lang) : null,
@@ -27,7 +24,7 @@ export function checkRateForm(
     r1: values.r1,
     r2: values.r2,
   });
-  if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues, t) };
+  if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues) };
   const { source_lang, target_lang, r1, r2 } = parsed.data;
   return { body: { source_lang, target_lang, r1, r2 } };
 }
@@ -106,7 +103,6 @@ export const hourLocked = (typeId: number): boolean => typeId === FLASH_TYPE_ID;
 export function checkMinimumRates(
   applies: boolean,
   rows: readonly MinimumRateRow[],
-  t: Translate,
 ): { body: MinimumRatesWrite; errors?: undefined } | { body?: undefined; errors: FieldErrors } {
   const parsed = minimumRatesBody.safeParse({
     customer_minimum_rates: applies,
@@ -116,6 +112,6 @@ export function checkMinimumRates(
       amount: row.amount,
     })),
   });
-  if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues, t, { fullPath: true }) };
+  if (!parsed.success) return { errors: zodFieldErrors(parsed.error.issues, { fullPath: true }) };
   return { body: { customer_minimum_rates: applies, minimum_rates: parsed.data.minimum_rates } };
 }

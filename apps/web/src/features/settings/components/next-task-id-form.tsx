@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
@@ -15,7 +15,7 @@ export function NextTaskIdForm() {
   const current = useNextTaskId();
   const update = useUpdateNextTaskId();
   const [value, setValue] = useState<number | string>('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<ReactNode>();
 
   useEffect(() => {
     if (current.data) setValue(current.data.id);
@@ -25,7 +25,7 @@ export function NextTaskIdForm() {
     event.preventDefault();
     const parsed = nextTaskIdBody.safeParse({ id: value });
     if (!parsed.success) {
-      setError(zodFieldErrors(parsed.error.issues, t).id);
+      setError(zodFieldErrors(parsed.error.issues).id);
       return;
     }
     setError(undefined);

@@ -29,7 +29,7 @@ export function TranslationTypeForm({ type }: { type: TranslationType }) {
     event.preventDefault();
     const parsed = translationTypeBody.safeParse({ percent, ...texts });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

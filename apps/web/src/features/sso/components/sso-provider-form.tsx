@@ -44,7 +44,7 @@ export function SsoProviderForm({
       create_users: owner !== STAFF && createUsers,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});

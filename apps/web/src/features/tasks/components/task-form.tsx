@@ -5,7 +5,13 @@ import { ERROR_CONTRAST } from '../lib/error-contrast.ts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { taskFormSchema } from '@verba/contracts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../components/form-errors.ts';
+import {
+  type FieldErrors,
+  serverFieldErrors,
+  translatedMessage,
+  validationMessage,
+  zodFieldErrors,
+} from '../../../components/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMyDepartments } from '../api/get-my-departments.ts';
 import { useSourceLanguages } from '../api/get-source-languages.ts';
@@ -134,9 +140,8 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
       source_language: values.source_language ?? '',
       translation_type: values.translation_type ?? '',
     });
-    const nextErrors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
-    if (kept.length + pending.length === 0)
-      nextErrors.files = t('validation.required', { ns: 'validation', defaultValue: t('form.required') });
+    const nextErrors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
+    if (kept.length + pending.length === 0) nextErrors.files = validationMessage('validation.required');
     if (Object.values(nextErrors).some(Boolean)) {
       setErrors(nextErrors);
       requestAnimationFrame(() => errorSummary.current?.focus());
@@ -189,7 +194,7 @@ export function TaskForm({ task, again }: { task?: TaskDetail; again?: TaskDetai
         if (other.length) setFormError(other.map(([, message]) => message).join(' '));
         requestAnimationFrame(() => errorSummary.current?.focus());
       } else if (error instanceof ApiError && error.status === 413) {
-        setErrors({ files: t('form.files.tooLarge') });
+        setErrors({ files: translatedMessage('tasks', 'form.files.tooLarge') });
       }
     }
   };

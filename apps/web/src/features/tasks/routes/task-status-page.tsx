@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { useChangeStatusMutation } from '../api/change-status.ts';
 import { useTask } from '../api/get-task.ts';
 import { TaskStateBadge } from '../components/task-state-badge.tsx';
 import { hasStatusScreen, statusOptions, type StaffTarget } from '../lib/status-options.ts';
+import { translatedMessage } from '../../../components/form-errors.ts';
 
 export default function TaskStatusPage() {
   const { t } = useTranslation('tasks');
@@ -18,7 +19,7 @@ export default function TaskStatusPage() {
   const task = useTask(id);
   const change = useChangeStatusMutation();
   const [target, setTarget] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
   if (!task.data) return <PageLoader />;
   const guest = task.data.customer === null;
   if (!hasStatusScreen(task.data.state, guest)) return <Navigate to="/tasks" replace />;
@@ -36,7 +37,7 @@ export default function TaskStatusPage() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!target) {
-              setError(t('status.pick'));
+              setError(translatedMessage('tasks', 'status.pick'));
               return;
             }
             setError(null);

@@ -18,6 +18,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { LOCALES, userBody, type Locale, type Role } from '@verba/contracts';
 import {
   serverFieldErrors,
+  joinedMessages,
   unplacedErrors,
   zodFieldErrors,
   type FieldErrors,
@@ -93,7 +94,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
       ...(fromCustomer !== undefined ? { from_customer: true } : {}),
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -118,7 +119,7 @@ export function UserForm({ existing, fromCustomer, submitLabel, saving, onSubmit
       <Stack gap="lg">
         {others.length ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {others.join(' ')}
+            {joinedMessages(others)}
           </Alert>
         ) : null}
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -97,7 +97,7 @@ export default function IntegrationsPage() {
 function EventChoice(props: {
   value: WebhookEvent[];
   onChange: (v: WebhookEvent[]) => void;
-  error?: string | undefined;
+  error?: ReactNode;
 }) {
   const { t } = useTranslation('integrations');
   return (

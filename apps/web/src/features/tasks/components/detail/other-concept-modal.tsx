@@ -44,7 +44,7 @@ export function OtherConceptModal({
   const submit = () => {
     const parsed = otherConceptBody.safeParse({ task_id: taskId, ...values });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setNotice(null);

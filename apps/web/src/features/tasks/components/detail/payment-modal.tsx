@@ -18,7 +18,7 @@ export function PaymentModal({ taskId, onClose }: { taskId: number; onClose: () 
   const submit = () => {
     const parsed = payTaskHistoryBody.safeParse({ task_id: taskId, amount, type });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, t));
+      setErrors(zodFieldErrors(parsed.error.issues));
       return;
     }
     setNotice(null);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CONTRAST } from '../../lib/error-contrast.ts';
 import { Button, Group } from '@mantine/core';
@@ -38,7 +38,7 @@ function OneFieldForm<F extends string, V>({
 }) {
   const { t } = useTranslation('tasks');
   const [value, setValue] = useState<string | number>(initial);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<ReactNode>();
   return (
     <form
       noValidate
@@ -47,7 +47,7 @@ function OneFieldForm<F extends string, V>({
         event.preventDefault();
         const parsed = schema.safeParse({ [field]: value });
         if (!parsed.success) {
-          setError(zodFieldErrors(parsed.error.issues, t)[field]);
+          setError(zodFieldErrors(parsed.error.issues)[field]);
           return;
         }
         save.mutate(parsed.data[field], {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -21,7 +22,7 @@ interface FilePickerProps {
   kept?: readonly KeptFile[];
   pending: readonly PendingFile[];
   progress: number[] | null;
-  error: string | undefined;
+  error: ReactNode;
   busy: boolean;
   onDrop: (files: File[]) => void;
   onRemoveKept?: (id: number) => void;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Paper, Title } from '@mantine/core';
 import type { SourceFile } from '../../api/types.ts';
@@ -9,7 +10,7 @@ interface FilesSectionProps {
   kept: readonly SourceFile[];
   pending: readonly PendingFile[];
   progress: number[] | null;
-  error: string | undefined;
+  error: ReactNode;
   busy: boolean;
   onDrop: (files: File[]) => void;
   onRemoveKept: (id: number) => void;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -12,7 +13,7 @@ interface ReferenceFilesSectionProps {
   /** Order again: the earlier task's files, copied by the server unless removed here. */
   copied: readonly TaskReferenceFile[];
   pending: readonly PendingFile[];
-  error: string | undefined;
+  error: ReactNode;
   busy: boolean;
   onDrop: (files: File[]) => void;
   onRemoveCopied: (id: number) => void;
