@@ -173,6 +173,9 @@ export async function expectNoAxeViolations(page: Page, context: string): Promis
  * (reported to the foundation); the screens are checked without them.
  */
 export async function dismissToasts(page: Page): Promise<void> {
+  // A toast under the pointer (left where the last click was, e.g. on a form's save button) keeps its
+  // timer paused, as it should for a person reading it: the pointer moves away first.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
