@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractText, MAX_TMX_UNIT_CHARS, normalizeSegment, segment } from '@verba/analysis';
+import { DocText } from '@verba/analysis/test-support/doc-text';
 
 /**
  * Where each package puts its English HTML, in the order they are read. (Not `nodejs-doc`: Debian's
@@ -49,7 +50,10 @@ function* htmlFiles(dir: string): Generator<string> {
   }
 }
 
-/** Reads the installed packages' pages until `units` distinct sentences are in the memory. */
+/**
+ * Reads the installed packages' pages until `units` distinct sentences are in the memory and at least
+ * one page is kept out (the task's new sentences).
+ */
 export async function readDebianDocs(units: number): Promise<DebianDocs> {
   const docs: DebianDocs = { sources: [], held: [], read: [], missing: [] };
   const seen = new Set<string>();
@@ -59,10 +63,11 @@ export async function readDebianDocs(units: number): Promise<DebianDocs> {
       docs.missing.push(name);
       continue;
     }
-    if (docs.sources.length >= units) break;
+    const full = () => docs.sources.length >= units && docs.held.length > 0;
+    if (full()) break;
     const before = docs.sources.length;
     for (const file of htmlFiles(root)) {
-      if (docs.sources.length >= units) break;
+      if (full()) break;
       const { paragraphs } = await extractText({
         name: path.basename(file),
         open: () => fs.createReadStream(file),
@@ -73,11 +78,11 @@ export async function readDebianDocs(units: number): Promise<DebianDocs> {
         continue;
       }
       for (const sentence of sentences) {
+        if (docs.sources.length >= units) break;
         const key = normalizeSegment(sentence);
         if (seen.has(key)) continue;
         seen.add(key);
         docs.sources.push(sentence);
-        if (docs.sources.length >= units) break;
       }
     }
     docs.read.push({ name, units: docs.sources.length - before });
@@ -91,14 +96,10 @@ export async function readDebianDocs(units: number): Promise<DebianDocs> {
  * lower case with an exclamation mark, the rest sentences of the pages kept out of the memory.
  */
 export function docsTask(docs: DebianDocs, words: number, seed = 77): string {
-  let state = seed;
-  const random = () => {
-    let t = (state = (state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  // DocText only for its seeded numbers: the words are the manuals'.
+  const numbers = new DocText(seed, 1);
+  const random = () => numbers.random();
+  const pick = <T>(list: readonly T[]) => list[numbers.int(list.length)] as T;
   const anyWord = () => pick(pick(docs.sources).split(' '));
   const edited = (sentence: string) => {
     const tokens = sentence.split(' ');
