@@ -58,12 +58,12 @@ export async function readDebianDocs(units: number): Promise<DebianDocs> {
   const docs: DebianDocs = { sources: [], held: [], read: [], missing: [] };
   const seen = new Set<string>();
   let page = 0;
+  const full = () => docs.sources.length >= units && docs.held.length > 0;
   for (const { name, root } of DOC_PACKAGES) {
     if (!fs.existsSync(root)) {
       docs.missing.push(name);
       continue;
     }
-    const full = () => docs.sources.length >= units && docs.held.length > 0;
     if (full()) break;
     const before = docs.sources.length;
     for (const file of htmlFiles(root)) {
